@@ -1,0 +1,197 @@
+/// The state of one binding: what it holds, whether it is dirty, disposed.
+///
+/// Kept apart from the public ``ViewModelBinding`` so that view models can reference the holders
+/// that watch them without keeping the user's binding object alive: when the user drops the
+/// binding, its `deinit` disposes the core, which lets go of everything.
+@MainActor
+final class BindingCore {
+  struct Entry {
+    let viewModel: ViewModel
+    var isWatching: Bool
+    /// When the binding started holding it; release runs newest first.
+    let sequence: UInt64
+    /// Keeps the spec of a private instance alive, so its object identifier is not reused.
+    let anchor: AnyObject?
+  }
+
+  let registry: ViewModelRegistry
+  let serial: UInt64
+  let label: String?
+  /// Owned by a view model: its refresh notifies that view model's own watchers.
+  let isModelOwned: Bool
+  weak var binding: ViewModelBinding?
+  weak var ownerViewModel: ViewModel?
+  var entries: [InstanceIdentity: Entry] = [:]
+  private(set) var isDisposed = false
+  var isDirty = false
+  private var nextEntrySequence: UInt64 = 0
+
+  init(registry: ViewModelRegistry, label: String?, isModelOwned: Bool) {
+    self.registry = registry
+    self.label = label
+    self.isModelOwned = isModelOwned
+    registry.nextBindingSerial += 1
+    serial = registry.nextBindingSerial
+    prepareMainActorCheck()
+  }
+
+  private(set) lazy var id: String = {
+    if let label { return "\(label)#\(serial)" }
+    return "binding#\(serial)"
+  }()
+
+  // MARK: Resolving
+
+  /// Returns the instance for `spec`, holding it; builds it when nothing alive matches.
+  ///
+  /// The first lookup is the re-render path: a binding asking again for what it already holds
+  /// costs one hash lookup and allocates nothing.
+  func resolve<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString
+  ) throws -> VM {
+    let active = registry.proxies.isEmpty ? spec : registry.activeSpec(for: spec)
+    let identity = spec.identity(buildingWith: active)
+    if let entry = entries[identity] {
+      if watching, !entry.isWatching { startWatching(identity, entry.viewModel) }
+      return unsafeDowncast(entry.viewModel, to: VM.self)
+    }
+    guard !isDisposed else {
+      throw RegistryError.bindingDisposed(
+        operation: "\(operation)", binding: id, type: Describe.type(VM.self),
+        key: Describe.key(active.key))
+    }
+    if identity.isShared, let existing = registry.sharedInstances[identity] {
+      hold(existing, identity: identity, watching: watching, anchor: nil)
+      return unsafeDowncast(existing, to: VM.self)
+    }
+    let viewModel = try registry.build(active, identity: identity, requester: self)
+    hold(viewModel, identity: identity, watching: watching, anchor: identity.isShared ? nil : spec)
+    if isDisposed {
+      // The builder or onCreate disposed this binding: it cannot keep what it asked for.
+      release(identity)
+    }
+    return viewModel
+  }
+
+  /// What a disposed binding returns: the live shared instance, or one built for the caller
+  /// that no registry tracks.
+  func detachedInstance<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
+    let active = registry.proxies.isEmpty ? spec : registry.activeSpec(for: spec)
+    let identity = spec.identity(buildingWith: active)
+    if identity.isShared, let existing = registry.sharedInstances[identity] {
+      return unsafeDowncast(existing, to: VM.self)
+    }
+    return try registry.buildDetached(active)
+  }
+
+  /// Finds a live keyed instance of `VM` by key and/or tag, holding it; never builds.
+  func cached<VM: ViewModel>(
+    _ type: VM.Type, key: AnyHashable?, tag: AnyHashable?, watching: Bool
+  ) -> VM? {
+    let found: VM?
+    if let key {
+      let identity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared(key))
+      found = registry.sharedInstances[identity].map { unsafeDowncast($0, to: VM.self) }
+    } else {
+      found = registry.newestShared(VM.self, tag: tag)
+    }
+    guard let found, let registration = found.registration,
+      tag == nil || registration.arg.tag == tag
+    else { return nil }
+    if !isDisposed {
+      if let entry = entries[registration.identity] {
+        if watching, !entry.isWatching { startWatching(registration.identity, found) }
+      } else {
+        hold(found, identity: registration.identity, watching: watching, anchor: nil)
+      }
+    }
+    return found
+  }
+
+  // MARK: Holding and releasing
+
+  private func hold(
+    _ viewModel: ViewModel, identity: InstanceIdentity, watching: Bool, anchor: AnyObject?
+  ) {
+    nextEntrySequence += 1
+    entries[identity] = Entry(
+      viewModel: viewModel, isWatching: watching, sequence: nextEntrySequence, anchor: anchor)
+    viewModel.registration?.holders.append(self)
+    if watching { viewModel.watchers.append(self) }
+    if let arg = viewModel.registration?.arg {
+      viewModel.onBind(arg.with(bindingId: id), bindingId: id)
+    }
+  }
+
+  private func startWatching(_ identity: InstanceIdentity, _ viewModel: ViewModel) {
+    entries[identity]?.isWatching = true
+    viewModel.watchers.append(self)
+  }
+
+  /// Stops holding the instance at `identity`; disposes it when that was its last holder.
+  func release(_ identity: InstanceIdentity) {
+    guard let entry = entries.removeValue(forKey: identity) else { return }
+    let viewModel = entry.viewModel
+    if entry.isWatching { viewModel.watchers.removeFirst(self) }
+    viewModel.registration?.holders.removeFirst(self)
+    if let arg = viewModel.registration?.arg {
+      viewModel.onUnbind(arg.with(bindingId: id), bindingId: id)
+    }
+    viewModel.disposeIfUnheld()
+  }
+
+  /// Drops an instance that is being disposed while this binding still holds it.
+  func forget(_ viewModel: ViewModel, identity: InstanceIdentity) {
+    guard let entry = entries[identity], entry.viewModel === viewModel else { return }
+    entries[identity] = nil
+    if entry.isWatching { registry.markDirty(self) }
+  }
+
+  func unbind(_ viewModel: ViewModel) throws(RegistryError) {
+    let type = Describe.type(Swift.type(of: viewModel))
+    let key = Describe.key(viewModel.registration?.arg.key)
+    guard !isDisposed else {
+      throw .bindingDisposed(operation: "unbind(_:)", binding: id, type: type, key: key)
+    }
+    guard let identity = viewModel.registration?.identity,
+      entries[identity]?.viewModel === viewModel
+    else {
+      throw .notHeld(binding: id, type: type, key: key)
+    }
+    release(identity)
+  }
+
+  // MARK: Refresh and disposal
+
+  func refresh() {
+    if isDisposed { return }
+    if let ownerViewModel {
+      ownerViewModel.notifyListeners()
+    } else {
+      binding?.onUpdate()
+    }
+  }
+
+  /// Lets go of everything, newest first, so dependents go before what they depend on.
+  func dispose() {
+    guard !isDisposed else { return }
+    isDisposed = true
+    let held = entries.sorted { $0.value.sequence > $1.value.sequence }
+    for (identity, entry) in held where entries[identity]?.viewModel === entry.viewModel {
+      release(identity)
+    }
+  }
+
+  /// Marks a binding disposed that never held anything (one made for a disposed view model).
+  func markDisposed() {
+    isDisposed = true
+  }
+}
+
+extension Array where Element == BindingCore {
+  mutating func removeFirst(_ core: BindingCore) {
+    if let index = firstIndex(where: { $0 === core }) {
+      remove(at: index)
+    }
+  }
+}

@@ -1,0 +1,87 @@
+extension ViewModelBinding {
+  /// Finds a live keyed instance of `VM` and watches it; never builds.
+  ///
+  /// With a `key`, finds the instance shared under `(VM, key)`; with only a `tag`, the newest
+  /// keyed instance of `VM` with that tag; with neither, the newest keyed instance of `VM`. A
+  /// found instance is held by this binding, as with ``watch(_:fileID:filePath:line:column:)``.
+  /// Private instances belong to their binding and are never found.
+  ///
+  /// ```swift
+  /// let user: UserViewModel = try binding.watchCached(key: "user-42")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The key the instance is shared under.
+  ///   - tag: The tag it must have.
+  /// - Returns: The instance.
+  /// - Throws: ``RegistryError/notFound(operation:type:key:tag:registry:)`` when nothing matches.
+  public func watchCached<VM: ViewModel>(
+    key: AnyHashable? = nil, tag: AnyHashable? = nil
+  ) throws(RegistryError) -> VM {
+    try cachedOrThrow(key: key, tag: tag, watching: true, operation: "watchCached")
+  }
+
+  /// Finds a live keyed instance of `VM` and holds it without watching; never builds.
+  ///
+  /// ```swift
+  /// let user: UserViewModel = try binding.readCached(key: "user-42")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The key the instance is shared under.
+  ///   - tag: The tag it must have.
+  /// - Returns: The instance.
+  /// - Throws: ``RegistryError/notFound(operation:type:key:tag:registry:)`` when nothing matches.
+  public func readCached<VM: ViewModel>(
+    key: AnyHashable? = nil, tag: AnyHashable? = nil
+  ) throws(RegistryError) -> VM {
+    try cachedOrThrow(key: key, tag: tag, watching: false, operation: "readCached")
+  }
+
+  /// Finds a live keyed instance of `VM` and watches it, or returns `nil`; never builds.
+  ///
+  /// ```swift
+  /// if let user: UserViewModel = binding.maybeWatchCached(key: "user-42") { show(user) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The key the instance is shared under.
+  ///   - tag: The tag it must have.
+  /// - Returns: The instance, or `nil` when nothing matches.
+  public func maybeWatchCached<VM: ViewModel>(
+    key: AnyHashable? = nil, tag: AnyHashable? = nil
+  ) -> VM? {
+    core.cached(VM.self, key: key, tag: tag, watching: true)
+  }
+
+  /// Finds a live keyed instance of `VM` and holds it without watching, or returns `nil`.
+  ///
+  /// ```swift
+  /// let user: UserViewModel? = binding.maybeReadCached(tag: "current-user")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The key the instance is shared under.
+  ///   - tag: The tag it must have.
+  /// - Returns: The instance, or `nil` when nothing matches.
+  public func maybeReadCached<VM: ViewModel>(
+    key: AnyHashable? = nil, tag: AnyHashable? = nil
+  ) -> VM? {
+    core.cached(VM.self, key: key, tag: tag, watching: false)
+  }
+
+  private func cachedOrThrow<VM: ViewModel>(
+    key: AnyHashable?, tag: AnyHashable?, watching: Bool, operation: String
+  ) throws(RegistryError) -> VM {
+    if let found = core.cached(VM.self, key: key, tag: tag, watching: watching) {
+      return found
+    }
+    let keyText = Describe.key(key)
+    let tagText = Describe.key(tag)
+    let arguments = [keyText.map { "key: \($0)" }, tagText.map { "tag: \($0)" }]
+      .compactMap { $0 }.joined(separator: ", ")
+    throw .notFound(
+      operation: "\(operation)(\(arguments))", type: Describe.type(VM.self), key: keyText,
+      tag: tagText, registry: registry.name)
+  }
+}

@@ -1,0 +1,253 @@
+/// A holder of view models: what a view, a controller, a test or another view model resolves
+/// through.
+///
+/// Each binding holds one reference to every instance it resolves, however often it resolves
+/// it. ``watch(_:fileID:filePath:line:column:)`` also refreshes the host (``onUpdate()``) when
+/// the instance changes; ``read(_:fileID:filePath:line:column:)`` does not. When the binding is
+/// disposed — or simply dropped — it lets go of everything, and each instance whose last holder
+/// that was is disposed.
+///
+/// ```swift
+/// let binding = ViewModelBinding { render() }
+/// let counter = binding.watch(counterSpec)
+/// counter.increment()  // render() runs once
+/// binding.dispose()    // counter is disposed
+/// ```
+///
+/// A binding belongs to the registry that was ``ViewModelRegistry/current`` when it was created,
+/// unless one is passed in.
+@MainActor
+open class ViewModelBinding {
+  let core: BindingCore
+  private let updateHandler: (() -> Void)?
+
+  /// Creates a binding, optionally with the closure that refreshes its host.
+  ///
+  /// ```swift
+  /// let binding = ViewModelBinding(label: "ProfileScreen") { screen.render() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - registry: The registry to resolve in; the current one when `nil`.
+  ///   - label: A readable name, used in ``id`` and in messages.
+  ///   - onUpdate: Called once after each change to an instance this binding watches.
+  public init(
+    registry: ViewModelRegistry? = nil, label: String? = nil,
+    onUpdate: (() -> Void)? = nil
+  ) {
+    core = BindingCore(
+      registry: registry ?? ViewModelRegistry.current, label: label, isModelOwned: false)
+    updateHandler = onUpdate
+    core.binding = self
+  }
+
+  init(owner: ViewModel) {
+    core = BindingCore(
+      registry: owner.registry, label: Describe.type(type(of: owner)), isModelOwned: true)
+    updateHandler = nil
+    core.ownerViewModel = owner
+    core.binding = self
+  }
+
+  deinit {
+    // A binding dropped without dispose() still lets go of everything it held.
+    let core = core
+    runOnMainActor { core.dispose() }
+  }
+
+  /// A unique, readable identifier, passed to ``ViewModel/onBind(_:bindingId:)`` and
+  /// ``ViewModel/onUnbind(_:bindingId:)``.
+  ///
+  /// ```swift
+  /// print(binding.id)  // "ProfileScreen#3"
+  /// ```
+  public var id: String { core.id }
+
+  /// Whether ``dispose()`` has run.
+  ///
+  /// ```swift
+  /// binding.dispose()
+  /// #expect(binding.isDisposed)
+  /// ```
+  public var isDisposed: Bool { core.isDisposed }
+
+  /// The registry this binding resolves in.
+  ///
+  /// ```swift
+  /// #expect(binding.registry === ViewModelRegistry.current)
+  /// ```
+  public var registry: ViewModelRegistry { core.registry }
+
+  /// Refreshes the host; called once after each change to a watched instance.
+  ///
+  /// The default calls the `onUpdate` closure given to the initializer. Override it in a
+  /// subclass instead of passing a closure.
+  ///
+  /// ```swift
+  /// final class ScreenBinding: ViewModelBinding {
+  ///   override func onUpdate() { screen.setNeedsDisplay() }
+  /// }
+  /// ```
+  open func onUpdate() {
+    updateHandler?()
+  }
+
+  /// Resolves `spec`, holds the instance and refreshes the host whenever it changes.
+  ///
+  /// A binding that already holds the instance gets it back at the cost of one hash lookup.
+  ///
+  /// ```swift
+  /// let profile = binding.watch(profileSpec)
+  /// ```
+  ///
+  /// > Important: On a disposed binding this reports the mistake and returns the live shared
+  /// > instance, or a new one that no registry tracks, without holding it. If the spec's builder
+  /// > throws, or the build runs into a dependency cycle, there is nothing to return: the error is
+  /// > reported and the program stops. Resolve such specs with
+  /// > ``watchThrowing(_:fileID:filePath:line:column:)``.
+  ///
+  /// - Parameter spec: What to resolve.
+  /// - Returns: The instance.
+  public func watch<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) -> VM {
+    resolveOrStop(
+      spec, watching: true, operation: "watch(_:)",
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Resolves `spec` and holds the instance, without refreshing the host when it changes.
+  ///
+  /// ```swift
+  /// let analytics = binding.read(analyticsSpec)
+  /// ```
+  ///
+  /// > Important: The same exceptions as ``watch(_:fileID:filePath:line:column:)`` apply.
+  ///
+  /// - Parameter spec: What to resolve.
+  /// - Returns: The instance.
+  public func read<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) -> VM {
+    resolveOrStop(
+      spec, watching: false, operation: "read(_:)",
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Resolves `spec` like ``watch(_:fileID:filePath:line:column:)``, throwing what can go wrong.
+  ///
+  /// ```swift
+  /// do {
+  ///   let store = try binding.watchThrowing(storeSpec)
+  /// } catch {
+  ///   showError(error)
+  /// }
+  /// ```
+  ///
+  /// - Parameter spec: What to resolve.
+  /// - Returns: The instance, held by this binding.
+  /// - Throws: The builder's own error; ``RegistryError/cycle(chain:)`` for a dependency cycle;
+  ///   ``RegistryError/bindingDisposed(operation:binding:type:key:)`` on a disposed binding. In
+  ///   each case nothing is registered and nothing is held.
+  public func watchThrowing<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) throws -> VM {
+    try core.resolve(spec, watching: true, operation: "watchThrowing(_:)")
+  }
+
+  /// Resolves `spec` like ``read(_:fileID:filePath:line:column:)``, throwing what can go wrong.
+  ///
+  /// ```swift
+  /// let store = try binding.readThrowing(storeSpec)
+  /// ```
+  ///
+  /// - Parameter spec: What to resolve.
+  /// - Returns: The instance, held by this binding.
+  /// - Throws: The same errors as ``watchThrowing(_:fileID:filePath:line:column:)``.
+  public func readThrowing<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) throws -> VM {
+    try core.resolve(spec, watching: false, operation: "readThrowing(_:)")
+  }
+
+  /// Lets go of one instance; it is disposed if this binding was its last holder.
+  ///
+  /// ```swift
+  /// binding.unbind(draft)
+  /// ```
+  ///
+  /// > Important: An instance this binding does not hold, or a disposed binding, is reported and
+  /// > nothing changes.
+  ///
+  /// - Parameter viewModel: An instance this binding resolved.
+  public func unbind(
+    _ viewModel: ViewModel, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    do {
+      try core.unbind(viewModel)
+    } catch {
+      registry.report(
+        error, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+  }
+
+  /// Lets go of one instance like ``unbind(_:fileID:filePath:line:column:)``, throwing mistakes.
+  ///
+  /// ```swift
+  /// try binding.unbindThrowing(draft)
+  /// ```
+  ///
+  /// - Parameter viewModel: An instance this binding resolved.
+  /// - Throws: ``RegistryError/notHeld(binding:type:key:)`` or
+  ///   ``RegistryError/bindingDisposed(operation:binding:type:key:)``; nothing changes.
+  public func unbindThrowing(_ viewModel: ViewModel) throws(RegistryError) {
+    try core.unbind(viewModel)
+  }
+
+  /// Lets go of everything this binding holds, newest first; each instance whose last holder
+  /// this was is disposed. Calling it again does nothing.
+  ///
+  /// ```swift
+  /// binding.dispose()
+  /// ```
+  public func dispose() {
+    core.dispose()
+  }
+
+  private func resolveOrStop<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString, site: CallSite
+  ) -> VM {
+    do {
+      return try core.resolve(spec, watching: watching, operation: operation)
+    } catch let error as RegistryError {
+      if case .bindingDisposed = error {
+        registry.report(error, at: site)
+        return stopOnFailure(site: site) { try core.detachedInstance(spec) }
+      }
+      registry.report(error, at: site)
+      fatalError(error.description, file: site.filePath, line: site.line)
+    } catch {
+      let failure = RegistryError.buildFailed(
+        operation: "\(operation)", type: Describe.type(VM.self), key: Describe.key(spec.key),
+        error: "\(error)")
+      registry.report(failure, at: site)
+      fatalError(failure.description, file: site.filePath, line: site.line)
+    }
+  }
+
+  private func stopOnFailure<VM>(site: CallSite, _ build: () throws -> VM) -> VM {
+    do {
+      return try build()
+    } catch {
+      let failure = RegistryError.buildFailed(
+        operation: "watch(_:)", type: Describe.type(VM.self), key: nil, error: "\(error)")
+      registry.report(failure, at: site)
+      fatalError(failure.description, file: site.filePath, line: site.line)
+    }
+  }
+}

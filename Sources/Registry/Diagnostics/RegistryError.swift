@@ -1,0 +1,112 @@
+/// A mistake in how the registry was used, with what happened and how to fix it.
+///
+/// Every case renders, through ``description``, as a message of one shape: what happened, the
+/// facts (types, keys, the build chain), why it matters, and how to fix it. Throwing APIs throw
+/// it; non-throwing APIs report it through the registry's ``RegistryIssueReporter`` and leave the
+/// registry consistent.
+///
+/// ```swift
+/// do {
+///   let user: UserViewModel = try binding.watchCached(key: "user-42")
+/// } catch let error as RegistryError {
+///   print(error)  // says which type and key were missing, and what to do
+/// }
+/// ```
+public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A cached lookup found no live instance of the type with that key or tag.
+  ///
+  /// Cached lookups never build. Resolve the spec with `watch(_:)` or `read(_:)` first, or use
+  /// the `maybe` form and handle `nil`.
+  case notFound(operation: String, type: String, key: String?, tag: String?, registry: String)
+
+  /// Building an instance needed, directly or indirectly, the instance being built.
+  ///
+  /// `chain` lists each identity from the first build to the repeated one, for example
+  /// `["A(key: \"a\")", "B(key: \"b\")", "A(key: \"a\")"]`.
+  case cycle(chain: [String])
+
+  /// An operation was attempted through a binding that was already disposed.
+  case bindingDisposed(operation: String, binding: String, type: String, key: String?)
+
+  /// `unbind(_:)` was given an instance the binding does not hold.
+  case notHeld(binding: String, type: String, key: String?)
+
+  /// An operation that needs a live view model was attempted on a disposed one.
+  case viewModelDisposed(operation: String, type: String, key: String?)
+
+  /// A builder threw while `watch(_:)` or `read(_:)`, which cannot throw, resolved its spec.
+  ///
+  /// The throwing forms (`watchThrowing(_:)`, `readThrowing(_:)`) rethrow the builder's own error
+  /// instead.
+  case buildFailed(operation: String, type: String, key: String?, error: String)
+
+  /// A builder returned an instance that is already registered or disposed.
+  ///
+  /// Each build must return a new object: the registry owns its lifetime.
+  case builderReusedInstance(type: String, key: String?)
+
+  /// A listener, state listener or lifecycle observer threw; the others still ran.
+  case listenerFailed(type: String, error: String)
+
+  /// The full message: what happened, the facts, why, and how to fix it.
+  public var description: String {
+    switch self {
+    case .notFound(let operation, let type, let key, let tag, let registry):
+      return """
+        \(operation) found no \(type).
+          Key: \(key ?? "none")   Tag: \(tag ?? "none")   Type: \(type)   Registry: \(registry)
+        Cached lookups never build; an instance must already be held by some binding.
+        To fix, resolve the spec with watch(_:) or read(_:) first, or use the maybe form and handle nil.
+        """
+    case .cycle(let chain):
+      return """
+        Dependency cycle while building \(chain.first ?? "an instance").
+          Chain: \(chain.joined(separator: " → "))
+        Each instance in the chain needs the next one to exist first, so none can be built; nothing was registered.
+        To fix, break the cycle: resolve one side lazily (after onCreate, on demand) or move the shared part into its own spec.
+        """
+    case .bindingDisposed(let operation, let binding, let type, let key):
+      return """
+        \(operation) was called on disposed binding \(binding).
+          Type: \(type)   Key: \(key ?? "none")
+        A disposed binding holds nothing, so the instance returned (if any) is not kept alive by it.
+        To fix, resolve through a live binding; do not keep using a binding after dispose() or after its view model was disposed.
+        """
+    case .notHeld(let binding, let type, let key):
+      return """
+        unbind(_:) was given a \(type) that binding \(binding) does not hold.
+          Type: \(type)   Key: \(key ?? "none")
+        Nothing was released; the instance keeps its other holders.
+        To fix, unbind only instances this binding resolved with watch(_:) or read(_:), and only once.
+        """
+    case .viewModelDisposed(let operation, let type, let key):
+      return """
+        \(operation) was called on a disposed \(type).
+          Type: \(type)   Key: \(key ?? "none")
+        A disposed view model resolves nothing and keeps nothing alive.
+        To fix, stop using the view model once it is disposed; check isDisposed or drop your reference in onDispose.
+        """
+    case .buildFailed(let operation, let type, let key, let error):
+      return """
+        \(operation) could not build \(type): its builder threw.
+          Type: \(type)   Key: \(key ?? "none")   Error: \(error)
+        watch(_:) and read(_:) cannot throw, so there is no instance to return and the program stops; nothing was registered.
+        To fix, resolve this spec with watchThrowing(_:) or readThrowing(_:) and handle the error.
+        """
+    case .builderReusedInstance(let type, let key):
+      return """
+        The builder of \(type) returned an instance that already has a lifetime.
+          Type: \(type)   Key: \(key ?? "none")
+        The registry disposes what it builds, so one object cannot be registered twice; nothing was registered.
+        To fix, create a new instance in the builder; to share one object, give its spec a key instead.
+        """
+    case .listenerFailed(let type, let error):
+      return """
+        A listener of \(type) threw.
+          Type: \(type)   Error: \(error)
+        The other listeners still ran; this one stays registered.
+        To fix, handle the error inside the listener, or set ViewModelConfig.onError to route such errors.
+        """
+    }
+  }
+}

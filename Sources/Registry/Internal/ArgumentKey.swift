@@ -1,0 +1,26 @@
+/// The key of a multi-argument spec whose arguments are all `Hashable`: the arguments in order.
+struct ArgumentKey: Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+  let parts: [AnyHashable]
+
+  /// The parts as one key, or nil when any argument is not `Hashable`.
+  init?(_ values: Any...) {
+    var parts: [AnyHashable] = []
+    parts.reserveCapacity(values.count)
+    for value in values {
+      guard let part = value as? AnyHashable else { return nil }
+      parts.append(part)
+    }
+    self.parts = parts
+  }
+
+  var description: String {
+    "(" + parts.map { String(reflecting: $0.base) }.joined(separator: ", ") + ")"
+  }
+
+  var debugDescription: String { description }
+}
+
+/// The argument itself as a key, when its type is `Hashable`.
+func hashableKey(_ value: Any) -> AnyHashable? {
+  value as? AnyHashable
+}

@@ -1,0 +1,76 @@
+/// One identity on the build stack, with what it takes to name it in a cycle message.
+struct BuildFrame {
+  let identity: InstanceIdentity
+  let type: Any.Type
+  let key: AnyHashable?
+
+  var description: String { Describe.instance(type, key: key) }
+}
+
+extension ViewModelRegistry {
+  /// Builds and registers a new instance for `identity` from `active`, without holding it.
+  ///
+  /// The identity stays on the build stack through the builder and `onCreate`, so a dependency
+  /// that needs it back is reported as a cycle instead of recursing. The instance is registered
+  /// only once `onCreate` has returned: if anything throws, nothing is left behind.
+  func build<VM>(
+    _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore
+  ) throws -> VM {
+    let frame = BuildFrame(identity: identity, type: VM.self, key: active.key)
+    if let start = buildStack.firstIndex(where: { $0.identity == identity }) {
+      let chain = buildStack[start...].map(\.description) + [frame.description]
+      throw RegistryError.cycle(chain: chain)
+    }
+    buildStack.append(frame)
+    defer { buildStack.removeLast() }
+
+    let viewModel = try withCurrent { try active.builder() }
+    guard viewModel.registration == nil, !viewModel.isDisposed else {
+      throw RegistryError.builderReusedInstance(
+        type: Describe.type(VM.self), key: Describe.key(active.key))
+    }
+    let arg = InstanceArg(
+      key: active.key, tag: active.tag, aliveForever: active.aliveForever,
+      bindingId: requester.id)
+    nextInstanceSequence += 1
+    viewModel.registry = self
+    viewModel.registration = Registration(
+      identity: identity, arg: arg, sequence: nextInstanceSequence)
+    viewModel.onCreate(arg)
+    if identity.isShared {
+      sharedInstances[identity] = viewModel
+    }
+    liveInstances[ObjectIdentifier(viewModel)] = viewModel
+    return viewModel
+  }
+
+  /// Builds an instance that no registry tracks, for a resolution through a disposed binding.
+  func buildDetached<VM>(_ active: ViewModelSpec<VM>) throws -> VM {
+    let viewModel = try withCurrent { try active.builder() }
+    viewModel.onCreate(
+      InstanceArg(key: active.key, tag: active.tag, aliveForever: active.aliveForever))
+    return viewModel
+  }
+
+  /// Forgets a disposed instance.
+  func unregister(_ viewModel: ViewModel, identity: InstanceIdentity) {
+    if identity.isShared, sharedInstances[identity] === viewModel {
+      sharedInstances[identity] = nil
+    }
+    liveInstances[ObjectIdentifier(viewModel)] = nil
+  }
+
+  /// The newest live keyed instance of `VM` with `tag` (any tag when `nil`).
+  func newestShared<VM: ViewModel>(_ type: VM.Type, tag: AnyHashable?) -> VM? {
+    var best: VM?
+    var bestSequence: UInt64 = 0
+    for candidate in sharedInstances.values {
+      guard let match = candidate as? VM, let registration = candidate.registration,
+        tag == nil || registration.arg.tag == tag, registration.sequence >= bestSequence
+      else { continue }
+      best = match
+      bestSequence = registration.sequence
+    }
+    return best
+  }
+}

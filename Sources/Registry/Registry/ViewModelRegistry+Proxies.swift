@@ -1,0 +1,80 @@
+/// A proxy installed for a spec or family. The original is kept so that its object identifier
+/// cannot be reused by another object while the entry exists.
+struct ProxyEntry {
+  let original: AnyObject
+  let proxy: AnyObject
+}
+
+extension ViewModelRegistry {
+  /// Builds every later resolution of `spec` in this registry from `proxy`.
+  ///
+  /// ```swift
+  /// registry.setProxy(ViewModelSpec(key: "auth") { MockAuth() }, for: authSpec)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - proxy: The spec to build from instead.
+  ///   - spec: The spec being replaced.
+  public func setProxy<VM>(_ proxy: ViewModelSpec<VM>, for spec: ViewModelSpec<VM>) {
+    proxies[ObjectIdentifier(spec)] = ProxyEntry(original: spec, proxy: proxy)
+  }
+
+  /// Builds every later resolution of `family`, for every argument, from `proxy`.
+  ///
+  /// ```swift
+  /// registry.setProxy(ViewModelSpecWithArg(builder: { MockUser(id: $0) }), for: userSpec)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - proxy: The family to build from instead.
+  ///   - family: The family being replaced.
+  public func setProxy<VM, Arg>(
+    _ proxy: ViewModelSpecWithArg<VM, Arg>, for family: ViewModelSpecWithArg<VM, Arg>
+  ) {
+    proxies[ObjectIdentifier(family)] = ProxyEntry(original: family, proxy: proxy)
+  }
+
+  /// Removes the proxy of a spec or family, if any.
+  ///
+  /// ```swift
+  /// registry.clearProxy(for: authSpec)
+  /// ```
+  ///
+  /// - Parameter spec: The spec or family whose proxy to remove.
+  public func clearProxy(for spec: AnyObject) {
+    proxies[ObjectIdentifier(spec)] = nil
+  }
+
+  /// Removes every proxy in this registry.
+  ///
+  /// ```swift
+  /// registry.clearAllProxies()
+  /// ```
+  public func clearAllProxies() {
+    proxies.removeAll()
+  }
+
+  /// Installs `proxy` for `spec` while `operation` runs, then puts back what was there before.
+  func withProxy<Spec: AnyObject, R>(
+    _ proxy: Spec, for spec: Spec, operation: () throws -> R
+  ) rethrows -> R {
+    let id = ObjectIdentifier(spec)
+    let previous = proxies[id]
+    proxies[id] = ProxyEntry(original: spec, proxy: proxy)
+    defer { proxies[id] = previous }
+    return try operation()
+  }
+
+  /// The spec that builds `spec` in this registry: its proxy, its family's proxy, or itself.
+  func activeSpec<VM>(for spec: ViewModelSpec<VM>) -> ViewModelSpec<VM> {
+    if let proxy = proxies[ObjectIdentifier(spec)]?.proxy as? ViewModelSpec<VM> {
+      return proxy
+    }
+    if let origin = spec.origin, let family = proxies[origin.familyID]?.proxy,
+      let remade = origin.remake(family)
+    {
+      return remade
+    }
+    return spec
+  }
+}

@@ -1,0 +1,120 @@
+/// The store behind every binding: which instances are alive, who holds them, proxies and
+/// configuration.
+///
+/// An app normally uses the process-wide ``default`` registry without naming it. Bindings
+/// capture the ``current`` registry when they are created, and the view models a registry builds
+/// resolve their own dependencies in the same registry, so two registries never see each other.
+/// `RegistryTesting` runs each test in a fresh one.
+///
+/// ```swift
+/// let registry = ViewModelRegistry(name: "preview")
+/// let binding = ViewModelBinding(registry: registry)
+/// let counter = binding.watch(counterSpec)
+/// ```
+@MainActor
+public final class ViewModelRegistry {
+  /// The process-wide registry, used wherever no other is current.
+  ///
+  /// ```swift
+  /// ViewModelRegistry.default.issueReporter = MyReporter()
+  /// ```
+  public nonisolated static let `default` = ViewModelRegistry(name: "default")
+
+  /// The registry that new bindings, proxies and view models use in this task: the one set by
+  /// ``withCurrent(_:)``, else ``default``.
+  ///
+  /// ```swift
+  /// let registry = ViewModelRegistry.current
+  /// ```
+  public nonisolated static var current: ViewModelRegistry { CurrentRegistry.value }
+
+  /// A name for messages and diagnostics.
+  public nonisolated let name: String
+
+  /// Where non-throwing APIs send the mistakes they cannot throw. Replace it to collect or
+  /// route them; the default prints.
+  public var issueReporter: any RegistryIssueReporter = PrintingIssueReporter()
+
+  /// Keyed instances, by identity.
+  var sharedInstances: [InstanceIdentity: ViewModel] = [:]
+  /// Every live instance built here, keyed or private, by object.
+  var liveInstances: [ObjectIdentifier: ViewModel] = [:]
+  var proxies: [ObjectIdentifier: ProxyEntry] = [:]
+  /// The identities being built right now, outermost first; a repeat is a cycle.
+  var buildStack: [BuildFrame] = []
+  var changes = ChangeBatch()
+  var nextInstanceSequence: UInt64 = 0
+  var nextBindingSerial: UInt64 = 0
+
+  /// Creates an empty registry.
+  ///
+  /// ```swift
+  /// let registry = ViewModelRegistry(name: "preview")
+  /// ```
+  ///
+  /// - Parameter name: A name for messages and diagnostics.
+  public nonisolated init(name: String = "registry") {
+    self.name = name
+  }
+
+  /// Runs `operation` with this registry as ``current``: bindings, proxies and view models
+  /// created inside it belong here.
+  ///
+  /// ```swift
+  /// registry.withCurrent {
+  ///   let binding = ViewModelBinding()  // in `registry`
+  /// }
+  /// ```
+  ///
+  /// - Parameter operation: The work to run.
+  /// - Returns: What `operation` returns.
+  public func withCurrent<R>(_ operation: () throws -> R) rethrows -> R {
+    try CurrentRegistry.$value.withValue(self, operation: operation)
+  }
+
+  /// How many instances are alive, keyed and private.
+  ///
+  /// ```swift
+  /// #expect(registry.liveInstanceCount == 0)
+  /// ```
+  public var liveInstanceCount: Int { liveInstances.count }
+
+  /// The live instances, oldest first.
+  ///
+  /// ```swift
+  /// for viewModel in registry.liveViewModels() { print(type(of: viewModel)) }
+  /// ```
+  ///
+  /// - Returns: Every instance this registry built that is not disposed yet.
+  public func liveViewModels() -> [ViewModel] {
+    liveInstances.values.sorted { $0.creationSequence < $1.creationSequence }
+  }
+
+  /// Disposes every live instance, `aliveForever` ones included, newest first; bindings that
+  /// held them let go of them.
+  ///
+  /// Use it at the end of a scope that owns the registry (a test, a preview, a logout that
+  /// throws the whole graph away).
+  ///
+  /// ```swift
+  /// registry.disposeAll()
+  /// #expect(registry.liveInstanceCount == 0)
+  /// ```
+  public func disposeAll() {
+    for viewModel in liveViewModels().reversed() {
+      viewModel.performDisposal(callingHook: true)
+    }
+  }
+
+  func report(_ error: RegistryError, at site: CallSite?) {
+    let issue =
+      site?.issue(error)
+      ?? RegistryIssue(error: error, fileID: "Registry", filePath: "Registry", line: 0, column: 0)
+    issueReporter.report(issue)
+  }
+}
+
+/// The task-local storage behind ``ViewModelRegistry/current``.
+enum CurrentRegistry {
+  @TaskLocal static var value = ViewModelRegistry.default
+}

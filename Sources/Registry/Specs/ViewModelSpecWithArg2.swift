@@ -1,0 +1,108 @@
+/// A family of specs made from 2 arguments; see ``ViewModelSpecWithArg`` for the rules.
+///
+/// When every argument is `Hashable` and no `key` function is given, the arguments together are
+/// the key.
+///
+/// ```swift
+/// let spec = ViewModelSpecWithArg2<ItemViewModel, String, Int>(
+///   builder: { ItemViewModel($0, $1) }
+/// )
+/// let item = binding.watch(spec("u1", 2))
+/// ```
+public final class ViewModelSpecWithArg2<VM: ViewModel, A, B>: @unchecked Sendable {
+  // @unchecked: immutable; the closures run on the main actor only.
+  let family: ViewModelSpecWithArg<VM, (A, B)>
+
+  /// Creates a family whose builder cannot fail.
+  ///
+  /// - Parameters:
+  ///   - builder: Builds the instance for the arguments.
+  ///   - key: The key for the arguments; `nil` from it means private. Omitted: the arguments
+  ///     together, when all are `Hashable`.
+  ///   - tag: The tag for the arguments.
+  ///   - aliveForever: Whether the instance for the arguments outlives its holders.
+  public convenience init(
+    builder: @escaping @MainActor (A, B) -> VM,
+    key: (@MainActor (A, B) -> AnyHashable?)? = nil,
+    tag: (@MainActor (A, B) -> AnyHashable?)? = nil,
+    aliveForever: (@MainActor (A, B) -> Bool)? = nil
+  ) {
+    self.init(throwingBuilder: builder, key: key, tag: tag, aliveForever: aliveForever)
+  }
+
+  /// Creates a family whose builder can throw.
+  ///
+  /// - Parameters:
+  ///   - throwingBuilder: Builds the instance for the arguments, or throws.
+  ///   - key: The key for the arguments; `nil` from it means private.
+  ///   - tag: The tag for the arguments.
+  ///   - aliveForever: Whether the instance for the arguments outlives its holders.
+  public init(
+    throwingBuilder: @escaping @MainActor (A, B) throws -> VM,
+    key: (@MainActor (A, B) -> AnyHashable?)? = nil,
+    tag: (@MainActor (A, B) -> AnyHashable?)? = nil,
+    aliveForever: (@MainActor (A, B) -> Bool)? = nil
+  ) {
+    let build: @MainActor ((A, B)) throws -> VM = { args in try throwingBuilder(args.0, args.1) }
+    family = ViewModelSpecWithArg(
+      throwingBuilder: build, key: Self.spread(key), tag: Self.spread(tag),
+      aliveForever: Self.spread(aliveForever),
+      argumentKey: { args in ArgumentKey(args.0, args.1).map(AnyHashable.init) })
+  }
+
+  /// Adapts a function of 2 arguments to the tuple the underlying family takes.
+  private static func spread<T>(
+    _ function: (@MainActor (A, B) -> T)?
+  ) -> (@MainActor ((A, B)) -> T)? {
+    guard let function else { return nil }
+    return { args in function(args.0, args.1) }
+  }
+
+  /// The spec for these arguments.
+  ///
+  /// - Returns: A spec to resolve through a binding; a proxy on this family applies to it.
+  @MainActor
+  public func callAsFunction(_ a: A, _ b: B) -> ViewModelSpec<VM> {
+    family((a, b))
+  }
+
+  /// Builds every later resolution of this family from `proxy`, in the current registry.
+  ///
+  /// ```swift
+  /// spec.setProxy(ViewModelSpecWithArg2(builder: { _, _ in MockItemViewModel() }))
+  /// ```
+  ///
+  /// - Parameter proxy: The family to build from instead.
+  @MainActor
+  public func setProxy(_ proxy: ViewModelSpecWithArg2<VM, A, B>) {
+    family.setProxy(proxy.family)
+  }
+
+  /// Removes the proxy installed on this family in the current registry.
+  ///
+  /// ```swift
+  /// spec.clearProxy()
+  /// ```
+  @MainActor
+  public func clearProxy() {
+    family.clearProxy()
+  }
+
+  /// Runs `operation` with `proxy` installed, then restores what was installed before, even
+  /// when `operation` throws.
+  ///
+  /// ```swift
+  /// try spec.withProxy(mockSpec) { try runScenario() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - proxy: The family to build from while `operation` runs.
+  ///   - operation: The work to run.
+  /// - Returns: What `operation` returns.
+  @MainActor
+  public func withProxy<R>(
+    _ proxy: ViewModelSpecWithArg2<VM, A, B>, operation: () throws -> R
+  ) rethrows -> R {
+    try family.withProxy(proxy.family, operation: operation)
+  }
+}

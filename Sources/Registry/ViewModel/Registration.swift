@@ -1,0 +1,10 @@
+/// What the registry knows about an instance it built: its identity, what it was built with,
+/// and the bindings holding it.
+struct Registration {
+  let identity: InstanceIdentity
+  let arg: InstanceArg
+  /// Build order in the registry; cached lookups prefer the newest.
+  let sequence: UInt64
+  /// The bindings that hold the instance, in the order they started.
+  var holders: [BindingCore] = []
+}

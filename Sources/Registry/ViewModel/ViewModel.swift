@@ -1,0 +1,278 @@
+/// The base class of everything a registry builds, shares and disposes.
+///
+/// Subclass it, declare a ``ViewModelSpec`` for it, and resolve it through a
+/// ``ViewModelBinding``. Call ``notifyListeners()`` (or ``update(_:)``) when it changes: its
+/// listeners run and every binding that watches it refreshes its host.
+///
+/// ```swift
+/// final class CounterViewModel: ViewModel {
+///   private(set) var count = 0
+///   func increment() { update { count += 1 } }
+/// }
+/// let counterSpec = ViewModelSpec { CounterViewModel() }
+/// ```
+///
+/// The registry calls the lifecycle hooks in this order: ``onCreate(_:)`` once after the builder;
+/// ``onBind(_:bindingId:)`` each time a binding starts holding the instance and
+/// ``onUnbind(_:bindingId:)`` each time one stops; and when the last holder lets go (unless the
+/// spec is `aliveForever`), ``onDispose(_:)``, the ``addDispose(_:)`` blocks, the disposal of
+/// ``viewModelBinding``, and ``dispose()`` — exactly once.
+@MainActor
+open class ViewModel {
+  /// The registry this instance belongs to: the one that built it, or the current one when it
+  /// was created by hand.
+  var registry: ViewModelRegistry
+  /// Set when a registry builds the instance; `nil` for one created by hand.
+  var registration: Registration?
+  var listeners = ListenerList()
+  /// The bindings that watch this instance and refresh when it changes.
+  var watchers: [BindingCore] = []
+  private var disposeBlocks: [() -> Void] = []
+  private var ownedBinding: ViewModelBinding?
+  private var lifecycle = Lifecycle.alive
+
+  private enum Lifecycle {
+    case alive, disposing, disposed
+  }
+
+  /// Creates a view model. Usually called by a spec's builder.
+  ///
+  /// ```swift
+  /// let spec = ViewModelSpec { CounterViewModel() }
+  /// ```
+  public init() {
+    registry = ViewModelRegistry.current
+  }
+
+  /// Whether the instance has been disposed (or is being disposed right now).
+  ///
+  /// ```swift
+  /// binding.dispose()
+  /// #expect(counter.isDisposed)
+  /// ```
+  public var isDisposed: Bool { lifecycle != .alive }
+
+  /// The tag the instance was built with, if any.
+  ///
+  /// ```swift
+  /// let spec = ViewModelSpec(key: "a", tag: "feed") { FeedViewModel() }
+  /// #expect(binding.watch(spec).tag == "feed")
+  /// ```
+  public var tag: AnyHashable? { registration?.arg.tag }
+
+  /// Whether anything hears ``notifyListeners()``: a listener or a watching binding.
+  ///
+  /// ```swift
+  /// if viewModel.hasListeners { startPolling() }
+  /// ```
+  public var hasListeners: Bool { !listeners.isEmpty || !watchers.isEmpty }
+
+  var creationSequence: UInt64 { registration?.sequence ?? 0 }
+
+  /// Calls `onChanged` after every change until the returned closure is called.
+  ///
+  /// A listener that throws never stops the others; its error goes to the registry's issue
+  /// reporter. Listeners added during a round of notifications run from the next round; one
+  /// removed during a round is not called later in it.
+  ///
+  /// ```swift
+  /// let stop = counter.listen { print("changed") }
+  /// counter.increment()  // prints "changed"
+  /// stop()
+  /// ```
+  ///
+  /// - Parameter onChanged: Runs on the main actor after each change.
+  /// - Returns: A closure that removes the listener; calling it again does nothing.
+  @discardableResult
+  public func listen(onChanged: @escaping () throws -> Void) -> () -> Void {
+    guard !isDisposed else { return {} }
+    let listener = listeners.add(onChanged)
+    return { [weak self] in
+      listener.callback = nil
+      self?.listeners.remove(listener)
+    }
+  }
+
+  /// Tells listeners and watching bindings that the view model changed.
+  ///
+  /// Every watching binding refreshes its host once, after the change (and any change it
+  /// causes in other view models) is complete. Does nothing once disposed.
+  ///
+  /// ```swift
+  /// func rename(_ name: String) {
+  ///   self.name = name
+  ///   notifyListeners()
+  /// }
+  /// ```
+  public func notifyListeners() {
+    guard lifecycle == .alive else { return }
+    let registry = self.registry
+    registry.beginChange()
+    ListenerList.notify(listeners.items) { error in
+      registry.report(
+        .listenerFailed(type: Describe.type(Swift.type(of: self)), error: "\(error)"), at: nil)
+    }
+    for watcher in watchers {
+      registry.markDirty(watcher)
+    }
+    registry.endChange()
+  }
+
+  /// Runs `block`, then notifies once; when `block` throws, nothing is notified.
+  ///
+  /// ```swift
+  /// func reset() { update { count = 0; history = [] } }
+  /// ```
+  ///
+  /// - Parameter block: The mutation to make.
+  /// - Throws: What `block` throws.
+  public func update(_ block: () throws -> Void) rethrows {
+    try block()
+    notifyListeners()
+  }
+
+  /// Registers cleanup to run when the instance is disposed, or at once if it already is.
+  ///
+  /// ```swift
+  /// let timer = startTimer()
+  /// addDispose { timer.invalidate() }
+  /// ```
+  ///
+  /// - Parameter block: The cleanup; runs once, on the main actor.
+  public func addDispose(_ block: @escaping () -> Void) {
+    if isDisposed {
+      block()
+    } else {
+      disposeBlocks.append(block)
+    }
+  }
+
+  /// A binding owned by this view model, through which it resolves its own dependencies.
+  ///
+  /// A dependency resolved with `watch` notifies this view model's watchers when it changes.
+  /// The binding is disposed with the view model, releasing everything it holds.
+  ///
+  /// ```swift
+  /// override func onCreate(_ arg: InstanceArg) {
+  ///   session = viewModelBinding.watch(sessionSpec)
+  /// }
+  /// ```
+  ///
+  /// > Important: On a disposed view model this reports the mistake and returns a disposed
+  /// > binding, which holds nothing.
+  public var viewModelBinding: ViewModelBinding {
+    if let ownedBinding { return ownedBinding }
+    let binding = ViewModelBinding(owner: self)
+    if isDisposed {
+      registry.report(
+        .viewModelDisposed(
+          operation: "viewModelBinding", type: Describe.type(Swift.type(of: self)),
+          key: Describe.key(registration?.arg.key)),
+        at: nil)
+      binding.core.markDisposed()
+    }
+    ownedBinding = binding
+    return binding
+  }
+
+  /// Called once, right after the builder, before any binding holds the instance.
+  ///
+  /// Resolve dependencies here through ``viewModelBinding``. The default does nothing.
+  ///
+  /// ```swift
+  /// override func onCreate(_ arg: InstanceArg) {
+  ///   auth = viewModelBinding.watch(authSpec)
+  /// }
+  /// ```
+  ///
+  /// - Parameter arg: The key, tag and lifetime it was built with, and the binding that asked.
+  open func onCreate(_ arg: InstanceArg) {}
+
+  /// Called each time a binding starts holding the instance. The default does nothing.
+  ///
+  /// ```swift
+  /// override func onBind(_ arg: InstanceArg, bindingId: String) { viewers += 1 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - arg: What the instance was built with; `bindingId` is the new holder.
+  ///   - bindingId: The ``ViewModelBinding/id`` of the new holder.
+  open func onBind(_ arg: InstanceArg, bindingId: String) {}
+
+  /// Called each time a binding stops holding the instance. The default does nothing.
+  ///
+  /// ```swift
+  /// override func onUnbind(_ arg: InstanceArg, bindingId: String) { viewers -= 1 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - arg: What the instance was built with; `bindingId` is the holder that let go.
+  ///   - bindingId: The ``ViewModelBinding/id`` of the holder that let go.
+  open func onUnbind(_ arg: InstanceArg, bindingId: String) {}
+
+  /// Called once when the instance is disposed, before the ``addDispose(_:)`` blocks.
+  /// The default does nothing.
+  ///
+  /// ```swift
+  /// override func onDispose(_ arg: InstanceArg) { connection.close() }
+  /// ```
+  ///
+  /// - Parameter arg: What the instance was built with.
+  open func onDispose(_ arg: InstanceArg) {}
+
+  /// The last step of disposal; override it to release resources, and call `super`.
+  ///
+  /// The registry calls it exactly once, after ``onDispose(_:)``, the ``addDispose(_:)`` blocks
+  /// and the disposal of ``viewModelBinding``. Calling it yourself disposes the instance at once:
+  /// bindings holding it let go of it and their hosts refresh.
+  ///
+  /// ```swift
+  /// override func dispose() {
+  ///   socket.close()
+  ///   super.dispose()
+  /// }
+  /// ```
+  open func dispose() {
+    // Reached from a direct call: run the disposal, which must not call this hook again.
+    performDisposal(callingHook: false)
+  }
+
+  /// Disposes the instance once: forgets it in the registry, lets go of it in every binding that
+  /// still holds it, then runs the hooks in their documented order.
+  func performDisposal(callingHook: Bool) {
+    guard lifecycle == .alive else { return }
+    lifecycle = .disposing
+    let arg = registration?.arg.with(bindingId: nil) ?? InstanceArg()
+    if let registration {
+      registry.unregister(self, identity: registration.identity)
+      if !registration.holders.isEmpty {
+        // Disposed while still held (a direct dispose() or disposeAll()): every holder lets go
+        // and refreshes, inside one change.
+        registry.beginChange()
+        for holder in registration.holders {
+          holder.forget(self, identity: registration.identity)
+          onUnbind(arg.with(bindingId: holder.id), bindingId: holder.id)
+        }
+        self.registration?.holders.removeAll()
+        registry.endChange()
+      }
+    }
+    onDispose(arg)
+    let blocks = disposeBlocks
+    disposeBlocks.removeAll()
+    for block in blocks { block() }
+    ownedBinding?.dispose()
+    if callingHook { dispose() }
+    listeners.removeAll()
+    watchers.removeAll()
+    lifecycle = .disposed
+  }
+
+  /// Disposes the instance when nothing holds it and it is not meant to live forever.
+  func disposeIfUnheld() {
+    guard let registration, registration.holders.isEmpty, !registration.arg.aliveForever else {
+      return
+    }
+    performDisposal(callingHook: true)
+  }
+}
