@@ -56,7 +56,7 @@ open class ViewModel {
   ///
   /// ```swift
   /// let spec = ViewModelSpec(key: "a", tag: "feed") { FeedViewModel() }
-  /// #expect(binding.watch(spec).tag == "feed")
+  /// #expect(binding.watch(spec).tag == AnyHashable("feed"))
   /// ```
   public var tag: AnyHashable? { registration?.arg.tag }
 

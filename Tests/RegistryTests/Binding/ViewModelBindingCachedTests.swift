@@ -1,0 +1,84 @@
+import Registry
+import Testing
+
+@MainActor
+@Suite struct ViewModelBindingCachedTests {
+  @Test func cachedLookupFindsByKeyAndHolds() throws {
+    try withTestRegistry { registry, _ in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "user-42", tag: "users") { ProbeViewModel("u", log: log) }
+      let owner = ViewModelBinding()
+      let user = owner.watch(spec)
+      var refreshes = 0
+      let viewer = ViewModelBinding { refreshes += 1 }
+      let found: ProbeViewModel = try viewer.watchCached(key: "user-42")
+      #expect(found === user)
+      owner.dispose()
+      #expect(!user.isDisposed)
+      user.set(1)
+      #expect(refreshes == 1)
+      viewer.dispose()
+      #expect(user.isDisposed)
+    }
+  }
+
+  @Test func cachedLookupByTagFindsTheNewest() throws {
+    try withTestRegistry { _, _ in
+      let log = EventLog()
+      let older = ViewModelSpec(key: 1, tag: "feed") { ProbeViewModel("older", log: log) }
+      let newer = ViewModelSpec(key: 2, tag: "feed") { ProbeViewModel("newer", log: log) }
+      let untagged = ViewModelSpec(key: 3) { ProbeViewModel("untagged", log: log) }
+      let owner = ViewModelBinding()
+      _ = owner.watch(older)
+      _ = owner.watch(newer)
+      _ = owner.watch(untagged)
+      let viewer = ViewModelBinding()
+      let byTag: ProbeViewModel = try viewer.readCached(tag: "feed")
+      #expect(byTag.name == "newer")
+      let byType: ProbeViewModel? = viewer.maybeReadCached()
+      #expect(byType?.name == "untagged")
+      let keyAndTag: ProbeViewModel? = viewer.maybeWatchCached(key: 1, tag: "feed")
+      #expect(keyAndTag?.name == "older")
+      let wrongTag: ProbeViewModel? = viewer.maybeWatchCached(key: 1, tag: "other")
+      #expect(wrongTag == nil)
+    }
+  }
+
+  @Test func cachedLookupsNeverBuildAndNeverFindPrivateInstances() {
+    withTestRegistry { registry, _ in
+      let privateSpec = ViewModelSpec { ProbeViewModel("p", log: EventLog()) }
+      let owner = ViewModelBinding()
+      _ = owner.watch(privateSpec)
+      let viewer = ViewModelBinding()
+      let found: ProbeViewModel? = viewer.maybeWatchCached()
+      #expect(found == nil)
+      #expect(registry.liveInstanceCount == 1)
+    }
+  }
+
+  @Test func cachedMissThrowsATypedErrorWithTheWholeMessage() {
+    withTestRegistry { _, _ in
+      let viewer = ViewModelBinding()
+      #expect(throws: RegistryError.notFound(
+        operation: "watchCached(key: \"user-42\")", type: "ProbeViewModel", key: "\"user-42\"",
+        tag: nil, registry: "test")
+      ) {
+        let _: ProbeViewModel = try viewer.watchCached(key: "user-42")
+      }
+      do {
+        let _: ProbeViewModel = try viewer.readCached(tag: "users")
+        Issue.record("expected a miss")
+      } catch let error as RegistryError {
+        #expect(
+          error.description == """
+            readCached(tag: "users") found no ProbeViewModel.
+              Key: none   Tag: "users"   Type: ProbeViewModel   Registry: test
+            Cached lookups never build; an instance must already be held by some binding.
+            To fix, resolve the spec with watch(_:) or read(_:) first, or use the maybe form and handle nil.
+            """)
+      } catch {
+        Issue.record("unexpected \(error)")
+      }
+    }
+  }
+}

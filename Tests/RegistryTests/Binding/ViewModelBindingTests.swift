@@ -1,0 +1,268 @@
+import Registry
+import RegistryTesting
+import Testing
+
+@MainActor
+@Suite struct ViewModelBindingTests {
+  @Test func keyedSpecIsSharedAndBuiltOnce() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let builds = BuildCounter()
+      let spec = ViewModelSpec(key: "shared") { _ = builds.next(); return ProbeViewModel("s", log: log) }
+      let first = ViewModelBinding()
+      let second = ViewModelBinding()
+      let a = first.watch(spec)
+      let b = second.read(spec)
+      #expect(a === b)
+      #expect(builds.count == 1)
+      #expect(log.events == ["create s", "bind s \(first.id)", "bind s \(second.id)"])
+    }
+  }
+
+  @Test func resolvingAgainHoldsOnceAndBindsOnce() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "k") { ProbeViewModel("k", log: log) }
+      let binding = ViewModelBinding()
+      let first = binding.watch(spec)
+      for _ in 0..<100 {
+        #expect(binding.watch(spec) === first)
+        #expect(binding.read(spec) === first)
+      }
+      #expect(log.events(startingWith: "bind").count == 1)
+      binding.dispose()
+      #expect(first.isDisposed)
+      #expect(log.events(startingWith: "unbind").count == 1)
+      #expect(log.events(startingWith: "dispose").count == 1)
+    }
+  }
+
+  @Test func lastReleaseDisposesExactlyOnceInOrder() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "k") { ProbeViewModel("k", log: log) }
+      let first = ViewModelBinding()
+      let second = ViewModelBinding()
+      let instance = first.watch(spec)
+      _ = second.watch(spec)
+      instance.addDispose { log.append("block k") }
+      let ownBinding = instance.viewModelBinding
+      first.dispose()
+      #expect(!instance.isDisposed)
+      log.removeAll()
+      second.dispose()
+      #expect(instance.isDisposed)
+      #expect(
+        log.events == ["unbind k \(second.id)", "onDispose k", "block k", "dispose k"])
+      #expect(ownBinding.isDisposed)
+      second.dispose()
+      first.dispose()
+      #expect(log.events.count == 4)
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func unkeyedSpecIsPrivateToEachBinding() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let spec = ViewModelSpec { ProbeViewModel("p", log: log) }
+      let other = ViewModelSpec { ProbeViewModel("q", log: log) }
+      let first = ViewModelBinding()
+      let second = ViewModelBinding()
+      let a = first.watch(spec)
+      let b = second.watch(spec)
+      let c = first.watch(other)
+      #expect(a !== b)
+      #expect(a !== c)
+      #expect(first.watch(spec) === a)
+      #expect(registry.liveInstanceCount == 3)
+      first.dispose()
+      #expect(a.isDisposed && c.isDisposed && !b.isDisposed)
+    }
+  }
+
+  @Test func sameKeyUnderTwoTypesIsTwoInstances() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let probe = ViewModelSpec(key: "same") { ProbeViewModel("probe", log: log) }
+      let other = ViewModelSpec(key: "same") { OtherProbeViewModel("other", log: log) }
+      let binding = ViewModelBinding()
+      let a = binding.watch(probe)
+      let b = binding.watch(other)
+      #expect(a !== b)
+      #expect(a.name == "probe")
+      #expect(b.name == "other")
+      #expect(binding.watch(probe) === a)
+    }
+  }
+
+  @Test func aliveForeverOutlivesItsHolders() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "forever", aliveForever: true) {
+        ProbeViewModel("f", log: log)
+      }
+      let binding = ViewModelBinding()
+      let instance = binding.watch(spec)
+      #expect(instance.createArg?.aliveForever == true)
+      binding.dispose()
+      #expect(!instance.isDisposed)
+      let later = ViewModelBinding()
+      #expect(later.watch(spec) === instance)
+      later.dispose()
+      #expect(!instance.isDisposed)
+      registry.disposeAll()
+      #expect(instance.isDisposed)
+      #expect(log.events(startingWith: "dispose") == ["dispose f"])
+    }
+  }
+
+  @Test func droppedBindingReleasesEverything() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "k") { ProbeViewModel("k", log: log) }
+      let privateSpec = ViewModelSpec { ProbeViewModel("p", log: log) }
+      weak var weakBinding: ViewModelBinding?
+      weak var weakInstance: ProbeViewModel?
+      do {
+        let binding = ViewModelBinding()
+        weakBinding = binding
+        weakInstance = binding.watch(spec)
+        _ = binding.watch(privateSpec)
+        #expect(registry.liveInstanceCount == 2)
+      }
+      #expect(weakBinding == nil)
+      #expect(weakInstance == nil)
+      #expect(registry.liveInstanceCount == 0)
+      #expect(log.events(startingWith: "dispose").sorted() == ["dispose k", "dispose p"])
+    }
+  }
+
+  @Test func watchRefreshesTheHostAndReadDoesNot() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "k") { ProbeViewModel("k", log: log) }
+      var watchRefreshes = 0
+      var readRefreshes = 0
+      let watcher = ViewModelBinding { watchRefreshes += 1 }
+      let reader = ViewModelBinding { readRefreshes += 1 }
+      let instance = watcher.watch(spec)
+      _ = reader.read(spec)
+      instance.set(1)
+      instance.set(2)
+      #expect(watchRefreshes == 2)
+      #expect(readRefreshes == 0)
+      _ = reader.watch(spec)
+      instance.set(3)
+      #expect(readRefreshes == 1)
+      #expect(watchRefreshes == 3)
+      watcher.dispose()
+      instance.set(4)
+      #expect(watchRefreshes == 3)
+      #expect(readRefreshes == 2)
+    }
+  }
+
+  @Test func subclassOverridesOnUpdate() {
+    final class CountingBinding: ViewModelBinding {
+      var updates = 0
+      override func onUpdate() { updates += 1 }
+    }
+    withTestRegistry { registry, _ in
+      let spec = ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) }
+      let binding = CountingBinding()
+      binding.watch(spec).set(5)
+      #expect(binding.updates == 1)
+    }
+  }
+
+  @Test func unbindReleasesOneInstance() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let a = ViewModelSpec(key: "a") { ProbeViewModel("a", log: log) }
+      let b = ViewModelSpec(key: "b") { ProbeViewModel("b", log: log) }
+      let binding = ViewModelBinding()
+      let first = binding.watch(a)
+      let second = binding.watch(b)
+      binding.unbind(first)
+      #expect(first.isDisposed)
+      #expect(!second.isDisposed)
+      let rebuilt = binding.watch(a)
+      #expect(rebuilt !== first)
+      #expect(log.events(startingWith: "create") == ["create a", "create b", "create a"])
+    }
+  }
+
+  @Test func unbindOfAnInstanceNotHeldIsReportedAndChangesNothing() throws {
+    try withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "a") { ProbeViewModel("a", log: log) }
+      let holder = ViewModelBinding(label: "Holder")
+      let stranger = ViewModelBinding(label: "Stranger")
+      let instance = holder.watch(spec)
+      stranger.unbind(instance)
+      let expected = RegistryError.notHeld(binding: stranger.id, type: "ProbeViewModel", key: "\"a\"")
+      #expect(reporter.errors == [expected])
+      #expect(reporter.issues.first?.fileID.hasSuffix("ViewModelBindingTests.swift") == true)
+      #expect(!instance.isDisposed)
+      #expect(throws: expected) { try stranger.unbindThrowing(instance) }
+      holder.unbind(instance)
+      #expect(instance.isDisposed)
+      holder.unbind(instance)
+      #expect(reporter.errors.count == 2)
+      _ = try #require(reporter.errors.last)
+    }
+  }
+
+  @Test func disposedBindingReportsAndHoldsNothing() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let shared = ViewModelSpec(key: "s") { ProbeViewModel("s", log: log) }
+      let privateSpec = ViewModelSpec { ProbeViewModel("p", log: log) }
+      let owner = ViewModelBinding()
+      let live = owner.watch(shared)
+      let binding = ViewModelBinding(label: "Gone")
+      binding.dispose()
+
+      #expect(binding.watch(shared) === live)
+      let detached = binding.read(privateSpec)
+      #expect(!detached.isDisposed)
+      #expect(registry.liveInstanceCount == 1)
+      #expect(
+        reporter.errors == [
+          .bindingDisposed(
+            operation: "watch(_:)", binding: binding.id, type: "ProbeViewModel", key: "\"s\""),
+          .bindingDisposed(
+            operation: "read(_:)", binding: binding.id, type: "ProbeViewModel", key: nil),
+        ])
+      #expect(throws: RegistryError.self) { try binding.watchThrowing(shared) }
+      owner.dispose()
+      #expect(live.isDisposed)
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func bindingBelongsToTheRegistryItWasCreatedIn() {
+    let first = ViewModelRegistry(name: "first")
+    let second = ViewModelRegistry(name: "second")
+    let log = EventLog()
+    let spec = ViewModelSpec(key: "k") { ProbeViewModel("k", log: log) }
+    let a = ViewModelBinding(registry: first)
+    let b = second.withCurrent { ViewModelBinding() }
+    #expect(b.registry === second)
+    #expect(a.watch(spec) !== b.watch(spec))
+    #expect(first.liveInstanceCount == 1)
+    #expect(second.liveInstanceCount == 1)
+    #expect(ViewModelRegistry.default.liveInstanceCount == 0)
+  }
+
+  @Test func idsAreUniqueAndReadable() {
+    withTestRegistry { registry, _ in
+      let labeled = ViewModelBinding(label: "Screen")
+      let plain = ViewModelBinding()
+      #expect(labeled.id.hasPrefix("Screen#"))
+      #expect(plain.id.hasPrefix("binding#"))
+      #expect(labeled.id != plain.id)
+    }
+  }
+}

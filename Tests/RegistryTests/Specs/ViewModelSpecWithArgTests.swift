@@ -1,0 +1,91 @@
+import Registry
+import Testing
+
+private struct Point {
+  let x: Int
+}
+
+@MainActor
+@Suite struct ViewModelSpecWithArgTests {
+  @Test func hashableArgumentIsTheKey() throws {
+    try withTestRegistry { _, _ in
+      let log = EventLog()
+      let builds = BuildCounter()
+      let users = ViewModelSpecWithArg<ProbeViewModel, String>(builder: { id in
+        _ = builds.next()
+        return ProbeViewModel(id, log: log)
+      })
+      let first = ViewModelBinding()
+      let second = ViewModelBinding()
+      let a = first.watch(users("u1"))
+      #expect(second.watch(users("u1")) === a)
+      #expect(first.watch(users("u2")) !== a)
+      #expect(builds.count == 2)
+      #expect(a.createArg?.key == AnyHashable("u1"))
+      let cached: ProbeViewModel = try second.readCached(key: "u1")
+      #expect(cached === a)
+    }
+  }
+
+  @Test func keyFunctionChoosesTheKeyAndNilMeansPrivatePerArgument() {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      let keyed = ViewModelSpecWithArg<ProbeViewModel, Int>(
+        builder: { ProbeViewModel("n\($0)", log: log) }, key: { "note-\($0)" },
+        tag: { _ in "notes" }, aliveForever: { $0 == 0 })
+      let privateFamily = ViewModelSpecWithArg<ProbeViewModel, Int>(
+        builder: { ProbeViewModel("p\($0)", log: log) }, key: { _ in nil })
+      let first = ViewModelBinding()
+      let second = ViewModelBinding()
+      let note = first.watch(keyed(7))
+      #expect(note.createArg == InstanceArg(key: "note-7", tag: "notes", bindingId: first.id))
+      #expect(first.watch(keyed(0)).createArg?.aliveForever == true)
+
+      let mine = first.watch(privateFamily(1))
+      #expect(first.watch(privateFamily(1)) === mine)
+      #expect(first.watch(privateFamily(2)) !== mine)
+      #expect(second.watch(privateFamily(1)) !== mine)
+    }
+  }
+
+  @Test func nonHashableArgumentWithoutKeyBuildsPerSpec() {
+    withTestRegistry { registry, _ in
+      let family = ViewModelSpecWithArg<ProbeViewModel, Point>(builder: {
+        ProbeViewModel("x\($0.x)", log: EventLog())
+      })
+      let binding = ViewModelBinding()
+      let spec = family(Point(x: 1))
+      let a = binding.watch(spec)
+      #expect(binding.watch(spec) === a)
+      #expect(binding.watch(family(Point(x: 1))) !== a)
+      #expect(a.createArg?.key == nil)
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func multiArgumentFamiliesKeyByAllArguments() {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      let two = ViewModelSpecWithArg2<ProbeViewModel, String, Int>(builder: {
+        ProbeViewModel("\($0)-\($1)", log: log)
+      })
+      let three = ViewModelSpecWithArg3<ProbeViewModel, String, Int, Bool>(
+        builder: { ProbeViewModel("\($0)\($1)\($2)", log: log) }, key: { "\($0)|\($1)|\($2)" })
+      let four = ViewModelSpecWithArg4<ProbeViewModel, Int, Int, Int, Int>(
+        builder: { ProbeViewModel("\($0 + $1 + $2 + $3)", log: log) },
+        tag: { a, _, _, _ in a })
+      let binding = ViewModelBinding()
+      let other = ViewModelBinding()
+      let a = binding.watch(two("a", 1))
+      #expect(other.watch(two("a", 1)) === a)
+      #expect(binding.watch(two("a", 2)) !== a)
+      #expect("\(a.createArg!.key!)" == "(\"a\", 1)")
+      #expect(binding.watch(three("x", 1, true)).createArg?.key == AnyHashable("x|1|true"))
+      let sum = binding.watch(four(1, 2, 3, 4))
+      #expect(sum.name == "10")
+      #expect(sum.tag == AnyHashable(1))
+      #expect(other.watch(four(1, 2, 3, 4)) === sum)
+    }
+  }
+}
