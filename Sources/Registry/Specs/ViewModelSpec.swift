@@ -92,7 +92,9 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.privateKey = privateKey
     self.origin = origin
     self.builder = builder
-    self.sharedIdentity = key.map { InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0)) }
+    self.sharedIdentity = key.map {
+      InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0))
+    }
   }
 
   /// The identity an instance resolved from this spec has, when `active` (this spec or its

@@ -43,7 +43,9 @@ public final class ViewModelSpecWithArg3<VM: ViewModel, A, B, C>: @unchecked Sen
     tag: (@MainActor (A, B, C) -> AnyHashable?)? = nil,
     aliveForever: (@MainActor (A, B, C) -> Bool)? = nil
   ) {
-    let build: @MainActor ((A, B, C)) throws -> VM = { args in try throwingBuilder(args.0, args.1, args.2) }
+    let build: @MainActor ((A, B, C)) throws -> VM = { args in
+      try throwingBuilder(args.0, args.1, args.2)
+    }
     family = ViewModelSpecWithArg(
       throwingBuilder: build, key: Self.spread(key), tag: Self.spread(tag),
       aliveForever: Self.spread(aliveForever),

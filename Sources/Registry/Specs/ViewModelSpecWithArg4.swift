@@ -43,7 +43,9 @@ public final class ViewModelSpecWithArg4<VM: ViewModel, A, B, C, D>: @unchecked 
     tag: (@MainActor (A, B, C, D) -> AnyHashable?)? = nil,
     aliveForever: (@MainActor (A, B, C, D) -> Bool)? = nil
   ) {
-    let build: @MainActor ((A, B, C, D)) throws -> VM = { args in try throwingBuilder(args.0, args.1, args.2, args.3) }
+    let build: @MainActor ((A, B, C, D)) throws -> VM = { args in
+      try throwingBuilder(args.0, args.1, args.2, args.3)
+    }
     family = ViewModelSpecWithArg(
       throwingBuilder: build, key: Self.spread(key), tag: Self.spread(tag),
       aliveForever: Self.spread(aliveForever),

@@ -59,9 +59,10 @@ import Testing
   @Test func cachedMissThrowsATypedErrorWithTheWholeMessage() {
     withTestRegistry { _, _ in
       let viewer = ViewModelBinding()
-      #expect(throws: RegistryError.notFound(
-        operation: "watchCached(key: \"user-42\")", type: "ProbeViewModel", key: "\"user-42\"",
-        tag: nil, registry: "test")
+      #expect(
+        throws: RegistryError.notFound(
+          operation: "watchCached(key: \"user-42\")", type: "ProbeViewModel", key: "\"user-42\"",
+          tag: nil, registry: "test")
       ) {
         let _: ProbeViewModel = try viewer.watchCached(key: "user-42")
       }

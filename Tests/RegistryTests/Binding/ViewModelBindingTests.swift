@@ -8,7 +8,9 @@ import Testing
     withTestRegistry { registry, _ in
       let log = EventLog()
       let builds = BuildCounter()
-      let spec = ViewModelSpec(key: "shared") { _ = builds.next(); return ProbeViewModel("s", log: log) }
+      let spec = ViewModelSpec(key: "shared") {
+        _ = builds.next(); return ProbeViewModel("s", log: log)
+      }
       let first = ViewModelBinding()
       let second = ViewModelBinding()
       let a = first.watch(spec)
@@ -201,7 +203,8 @@ import Testing
       let stranger = ViewModelBinding(label: "Stranger")
       let instance = holder.watch(spec)
       stranger.unbind(instance)
-      let expected = RegistryError.notHeld(binding: stranger.id, type: "ProbeViewModel", key: "\"a\"")
+      let expected = RegistryError.notHeld(
+        binding: stranger.id, type: "ProbeViewModel", key: "\"a\"")
       #expect(reporter.errors == [expected])
       #expect(reporter.issues.first?.fileID.hasSuffix("ViewModelBindingTests.swift") == true)
       #expect(!instance.isDisposed)

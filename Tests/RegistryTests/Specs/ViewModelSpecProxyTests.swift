@@ -41,7 +41,9 @@ private struct ScenarioFailure: Error {}
         ProbeViewModel("real\($0)\($1)", log: log)
       })
       let binding = ViewModelBinding()
-      pairs.withProxy(ViewModelSpecWithArg2(builder: { ProbeViewModel("mock\($0)\($1)", log: log) })) {
+      pairs.withProxy(
+        ViewModelSpecWithArg2(builder: { ProbeViewModel("mock\($0)\($1)", log: log) })
+      ) {
         #expect(binding.watch(pairs(1, 2)).name == "mock12")
       }
       #expect(binding.watch(pairs(3, 4)).name == "real34")

@@ -1,0 +1,121 @@
+import Registry
+import Testing
+
+/// A view model that resolves another spec while it is being created.
+@MainActor
+private final class NeedsViewModel: ProbeViewModel {
+  var needs: (() -> ViewModelSpec<NeedsViewModel>)?
+  var caught: (any Error)?
+
+  override func onCreate(_ arg: InstanceArg) {
+    super.onCreate(arg)
+    guard let needs else { return }
+    do {
+      _ = try viewModelBinding.watchThrowing(needs())
+    } catch {
+      caught = error
+    }
+  }
+}
+
+@MainActor
+@Suite struct CycleTests {
+  @Test func cycleThroughBuildersIsThrownWithTheWholeChain() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      var aSpec: ViewModelSpec<ProbeViewModel>!
+      let bSpec = ViewModelSpec<ProbeViewModel>(
+        key: "b",
+        throwingBuilder: {
+          let model = ProbeViewModel("b", log: log)
+          _ = try model.viewModelBinding.watchThrowing(aSpec)
+          return model
+        })
+      aSpec = ViewModelSpec<ProbeViewModel>(
+        key: "a",
+        throwingBuilder: {
+          let model = ProbeViewModel("a", log: log)
+          _ = try model.viewModelBinding.watchThrowing(bSpec)
+          return model
+        })
+      let binding = ViewModelBinding()
+      let expected = RegistryError.cycle(chain: [
+        "ProbeViewModel(key: \"a\")", "ProbeViewModel(key: \"b\")", "ProbeViewModel(key: \"a\")",
+      ])
+      #expect(throws: expected) { try binding.watchThrowing(aSpec) }
+      #expect(registry.liveInstanceCount == 0)
+      #expect(log.events.isEmpty)
+      #expect(
+        expected.description == """
+          Dependency cycle while building ProbeViewModel(key: "a").
+            Chain: ProbeViewModel(key: "a") → ProbeViewModel(key: "b") → ProbeViewModel(key: "a")
+          Each instance in the chain needs the next one to exist first, so none can be built; nothing was registered.
+          To fix, break the cycle: resolve one side lazily (after onCreate, on demand) or move the shared part into its own spec.
+          """)
+    }
+  }
+
+  @Test func cycleThroughOnCreateIsCaughtAndNothingHalfBuiltStays() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      var aSpec: ViewModelSpec<NeedsViewModel>!
+      let bSpec = ViewModelSpec<NeedsViewModel>(key: "b") {
+        let model = NeedsViewModel("b", log: log)
+        model.needs = { aSpec }
+        return model
+      }
+      aSpec = ViewModelSpec<NeedsViewModel>(key: "a") {
+        let model = NeedsViewModel("a", log: log)
+        model.needs = { bSpec }
+        return model
+      }
+      let binding = ViewModelBinding()
+      let a = binding.watch(aSpec)
+      // b's onCreate found the cycle back to a; b caught it, so b was built and then held by a.
+      let b: NeedsViewModel = try! binding.readCached(key: "b")
+      #expect(
+        b.caught as? RegistryError
+          == .cycle(chain: [
+            "NeedsViewModel(key: \"a\")", "NeedsViewModel(key: \"b\")",
+            "NeedsViewModel(key: \"a\")",
+          ]))
+      #expect(a.caught == nil)
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func sameTypeWithDifferentKeysIsNotACycle() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      var users: ViewModelSpecWithArg<ProbeViewModel, Int>!
+      users = ViewModelSpecWithArg<ProbeViewModel, Int>(builder: { id in
+        let model = ProbeViewModel("user\(id)", log: log)
+        if id < 3 { _ = model.viewModelBinding.watch(users(id + 1)) }
+        return model
+      })
+      let binding = ViewModelBinding()
+      _ = binding.watch(users(1))
+      #expect(registry.liveInstanceCount == 3)
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func privateSpecThatNeedsItselfIsACycle() {
+    withTestRegistry { registry, _ in
+      var spec: ViewModelSpec<ProbeViewModel>!
+      spec = ViewModelSpec<ProbeViewModel>(throwingBuilder: {
+        let model = ProbeViewModel("self", log: EventLog())
+        _ = try model.viewModelBinding.watchThrowing(spec)
+        return model
+      })
+      #expect(
+        throws: RegistryError.cycle(chain: ["ProbeViewModel(private)", "ProbeViewModel(private)"])
+      ) {
+        try ViewModelBinding().watchThrowing(spec)
+      }
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import Registry
+import Testing
+
+/// A view model that watches its dependencies through its own binding.
+@MainActor
+private final class NodeViewModel: ProbeViewModel {
+  var dependencies: [ViewModelSpec<NodeViewModel>] = []
+  private(set) var resolved: [NodeViewModel] = []
+
+  override func onCreate(_ arg: InstanceArg) {
+    super.onCreate(arg)
+    resolved = dependencies.map { viewModelBinding.watch($0) }
+  }
+}
+
+@MainActor
+@Suite struct InjectionTests {
+  private func node(
+    _ name: String, _ log: EventLog, _ dependencies: ViewModelSpec<NodeViewModel>...
+  ) -> ViewModelSpec<NodeViewModel> {
+    ViewModelSpec(key: name) {
+      let model = NodeViewModel(name, log: log)
+      model.dependencies = dependencies
+      return model
+    }
+  }
+
+  @Test func dependencyChangeReachesTheDependentsWatchers() {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      let leaf = node("leaf", log)
+      let root = node("root", log, leaf)
+      var refreshes = 0
+      let host = ViewModelBinding { refreshes += 1 }
+      let rootModel = host.watch(root)
+      var rootNotified = 0
+      rootModel.listen { rootNotified += 1 }
+      rootModel.resolved[0].set(1)
+      #expect(rootNotified == 1)
+      #expect(refreshes == 1)
+    }
+  }
+
+  @Test func diamondBuildsSharedDependencyOnceAndRefreshesEachHostOnce() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let d = node("d", log)
+      let b = node("b", log, d)
+      let c = node("c", log, d)
+      let a = node("a", log, b, c)
+      var seen: [(Int, Int)] = []
+      var host: ViewModelBinding!
+      var aModel: NodeViewModel!
+      host = ViewModelBinding {
+        seen.append((aModel.resolved[0].resolved[0].value, aModel.resolved[1].resolved[0].value))
+      }
+      var otherRefreshes = 0
+      let other = ViewModelBinding { otherRefreshes += 1 }
+      aModel = host.watch(a)
+      _ = other.watch(c)
+      #expect(
+        log.events(startingWith: "create") == ["create a", "create b", "create d", "create c"])
+      #expect(registry.liveInstanceCount == 4)
+      let dModel = aModel.resolved[0].resolved[0]
+      #expect(aModel.resolved[1].resolved[0] === dModel)
+
+      dModel.set(7)
+      #expect(seen.count == 1)
+      #expect(seen.first?.0 == 7 && seen.first?.1 == 7)
+      #expect(otherRefreshes == 1)
+
+      host.dispose()
+      #expect(registry.liveInstanceCount == 2)  // c (held by other) and d (held by c)
+      other.dispose()
+      #expect(registry.liveInstanceCount == 0)
+      #expect(log.events(startingWith: "dispose").count == 4)
+    }
+  }
+
+  @Test func hostReadingTwoViewModelsSeesBothNewValuesInOneRefresh() {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      let first = node("first", log)
+      let second = node("second", log)
+      var snapshots: [[Int]] = []
+      var models: [NodeViewModel] = []
+      let host = ViewModelBinding { snapshots.append(models.map(\.value)) }
+      models = [host.watch(first), host.watch(second)]
+      // One change that updates both: the second is set from the first's listener.
+      models[0].listen { models[1].set(models[0].value * 10) }
+      models[0].set(2)
+      #expect(snapshots == [[2, 20]])
+    }
+  }
+}
