@@ -24,6 +24,10 @@ final class BindingCore {
   var entries: [InstanceIdentity: Entry] = [:]
   private(set) var isDisposed = false
   var isDirty = false
+  var isPaused = false
+  /// A refresh came while paused; one is owed on resume.
+  var missedRefresh = false
+  var pauseSubscriptions: [PauseSubscription] = []
   private var nextEntrySequence: UInt64 = 0
 
   init(registry: ViewModelRegistry, label: String?, isModelOwned: Bool) {
@@ -118,8 +122,9 @@ final class BindingCore {
       viewModel: viewModel, isWatching: watching, sequence: nextEntrySequence, anchor: anchor)
     viewModel.registration?.holders.append(self)
     if watching { viewModel.watchers.append(self) }
-    if let arg = viewModel.registration?.arg {
-      viewModel.onBind(arg.with(bindingId: id), bindingId: id)
+    if let arg = viewModel.registration?.arg.with(bindingId: id) {
+      viewModel.onBind(arg, bindingId: id)
+      registry.emit(.bind, viewModel, arg: arg)
     }
   }
 
@@ -134,8 +139,9 @@ final class BindingCore {
     let viewModel = entry.viewModel
     if entry.isWatching { viewModel.watchers.removeFirst(self) }
     viewModel.registration?.holders.removeFirst(self)
-    if let arg = viewModel.registration?.arg {
-      viewModel.onUnbind(arg.with(bindingId: id), bindingId: id)
+    if let arg = viewModel.registration?.arg.with(bindingId: id) {
+      viewModel.onUnbind(arg, bindingId: id)
+      registry.emit(.unbind, viewModel, arg: arg)
     }
     viewModel.disposeIfUnheld()
   }
@@ -165,6 +171,10 @@ final class BindingCore {
 
   func refresh() {
     if isDisposed { return }
+    if isPaused {
+      missedRefresh = true
+      return
+    }
     if let ownerViewModel {
       ownerViewModel.notifyListeners()
     } else {
@@ -176,6 +186,7 @@ final class BindingCore {
   func dispose() {
     guard !isDisposed else { return }
     isDisposed = true
+    stopPauseProviders()
     let held = entries.sorted { $0.value.sequence > $1.value.sequence }
     for (identity, entry) in held where entries[identity]?.viewModel === entry.viewModel {
       release(identity)

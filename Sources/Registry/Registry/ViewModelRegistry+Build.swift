@@ -41,6 +41,7 @@ extension ViewModelRegistry {
       sharedInstances[identity] = viewModel
     }
     liveInstances[ObjectIdentifier(viewModel)] = viewModel
+    emit(.create, viewModel, arg: arg)
     return viewModel
   }
 

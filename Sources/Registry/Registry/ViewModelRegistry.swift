@@ -35,6 +35,13 @@ public final class ViewModelRegistry {
   /// route them; the default prints.
   public var issueReporter: any RegistryIssueReporter = PrintingIssueReporter()
 
+  /// Logging, state comparison and error routing; see ``configure(config:lifecycles:)``.
+  public internal(set) var config = ViewModelConfig()
+  /// The lifecycle observers given to ``configure(config:lifecycles:)`` or added since.
+  public internal(set) var lifecycles: [any ViewModelLifecycle] = []
+  /// `lifecycles` plus the logger when logging is on: what events go to.
+  var activeLifecycles: [any ViewModelLifecycle] = []
+
   /// Keyed instances, by identity.
   var sharedInstances: [InstanceIdentity: ViewModel] = [:]
   /// Every live instance built here, keyed or private, by object.

@@ -1,3 +1,5 @@
+import Observation
+
 /// The base class of everything a registry builds, shares and disposes.
 ///
 /// Subclass it, declare a ``ViewModelSpec`` for it, and resolve it through a
@@ -17,6 +19,10 @@
 /// ``onUnbind(_:bindingId:)`` each time one stops; and when the last holder lets go (unless the
 /// spec is `aliveForever`), ``onDispose(_:)``, the ``addDispose(_:)`` blocks, the disposal of
 /// ``viewModelBinding``, and ``dispose()`` — exactly once.
+///
+/// A view model is `Observable`: reading a ``StateViewModel/state`` inside
+/// `withObservationTracking` (or a SwiftUI body) registers a dependency, and every change fires
+/// it. Subclasses may also be marked `@Observable`.
 @MainActor
 open class ViewModel {
   /// The registry this instance belongs to: the one that built it, or the current one when it
@@ -24,7 +30,15 @@ open class ViewModel {
   var registry: ViewModelRegistry
   /// Set when a registry builds the instance; `nil` for one created by hand.
   var registration: Registration?
-  var listeners = ListenerList()
+  var listeners = ListenerList<() throws -> Void>()
+  /// Continuations of the ``changes`` streams handed out.
+  var changeStreams = StreamContinuations<Void>()
+  let observation = ObservationRegistrar()
+  /// Set when something read the view model for observation since the last change, so changes
+  /// nobody observes skip the registrar.
+  var isObserved = false
+  /// The key path observation tracks; its value never matters.
+  var changeToken: UInt8 { 0 }
   /// The bindings that watch this instance and refresh when it changes.
   var watchers: [BindingCore] = []
   private var disposeBlocks: [() -> Void] = []
@@ -60,12 +74,15 @@ open class ViewModel {
   /// ```
   public var tag: AnyHashable? { registration?.arg.tag }
 
-  /// Whether anything hears ``notifyListeners()``: a listener or a watching binding.
+  /// Whether anything hears ``notifyListeners()``: a listener, a watching binding or a
+  /// ``changes`` stream consumer.
   ///
   /// ```swift
   /// if viewModel.hasListeners { startPolling() }
   /// ```
-  public var hasListeners: Bool { !listeners.isEmpty || !watchers.isEmpty }
+  public var hasListeners: Bool {
+    !listeners.isEmpty || !watchers.isEmpty || !changeStreams.isEmpty
+  }
 
   var creationSequence: UInt64 { registration?.sequence ?? 0 }
 
@@ -106,12 +123,33 @@ open class ViewModel {
   /// ```
   public func notifyListeners() {
     guard lifecycle == .alive else { return }
+    willChangeForObservers()
+    deliverChange()
+  }
+
+  /// Tells Observation (and, on Apple platforms, Combine) that a change is coming.
+  func willChangeForObservers() {
+    if isObserved {
+      isObserved = false
+      observation.willSet(self, keyPath: \.changeToken)
+      observation.didSet(self, keyPath: \.changeToken)
+    }
+  }
+
+  /// Runs the listeners, feeds the change streams and marks watching bindings dirty, inside one
+  /// change so that every host refreshes once, after everything is updated.
+  func deliverChange() {
     let registry = self.registry
     registry.beginChange()
-    ListenerList.notify(listeners.items) { error in
-      registry.report(
-        .listenerFailed(type: Describe.type(Swift.type(of: self)), error: "\(error)"), at: nil)
+    for listener in listeners.items {
+      guard let callback = listener.callback else { continue }
+      do {
+        try callback()
+      } catch {
+        registry.handleListenerError(error, from: Swift.type(of: self))
+      }
     }
+    changeStreams.yield(())
     for watcher in watchers {
       registry.markDirty(watcher)
     }
@@ -251,7 +289,9 @@ open class ViewModel {
         registry.beginChange()
         for holder in registration.holders {
           holder.forget(self, identity: registration.identity)
-          onUnbind(arg.with(bindingId: holder.id), bindingId: holder.id)
+          let holderArg = arg.with(bindingId: holder.id)
+          onUnbind(holderArg, bindingId: holder.id)
+          registry.emit(.unbind, self, arg: holderArg)
         }
         self.registration?.holders.removeAll()
         registry.endChange()
@@ -265,7 +305,16 @@ open class ViewModel {
     if callingHook { dispose() }
     listeners.removeAll()
     watchers.removeAll()
+    finishStreamsAtDispose()
     lifecycle = .disposed
+    if registration != nil {
+      registry.emit(.dispose, self, arg: arg)
+    }
+  }
+
+  /// Ends what subclasses hand out per change (streams, state listeners) at disposal.
+  func finishStreamsAtDispose() {
+    for finish in changeStreams.takeFinishers() { finish() }
   }
 
   /// Disposes the instance when nothing holds it and it is not meant to live forever.

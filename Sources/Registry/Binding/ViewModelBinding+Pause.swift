@@ -1,0 +1,75 @@
+extension ViewModelBinding {
+  /// Whether any of the binding's pause providers is paused. While paused, the host gets no
+  /// refresh.
+  ///
+  /// ```swift
+  /// if !binding.isPaused { render() }
+  /// ```
+  public var isPaused: Bool { core.isPaused }
+
+  /// Adds a provider that can pause this binding; one that is already paused pauses it at once.
+  ///
+  /// ```swift
+  /// binding.addPauseProvider(appInBackground)
+  /// ```
+  ///
+  /// - Parameter provider: The provider; adding it twice does nothing.
+  public func addPauseProvider(_ provider: any PauseProvider) {
+    core.addPauseProvider(provider)
+  }
+
+  /// Removes a provider; the binding resumes if no other provider pauses it.
+  ///
+  /// ```swift
+  /// binding.removePauseProvider(appInBackground)
+  /// ```
+  ///
+  /// - Parameter provider: The provider to remove.
+  public func removePauseProvider(_ provider: any PauseProvider) {
+    core.removePauseProvider(provider)
+  }
+}
+
+extension BindingCore {
+  struct PauseSubscription {
+    let provider: any PauseProvider
+    let stop: () -> Void
+  }
+
+  func addPauseProvider(_ provider: any PauseProvider) {
+    guard !isDisposed, !pauseSubscriptions.contains(where: { $0.provider === provider }) else {
+      return
+    }
+    let stop = provider.observePause { [weak self] _ in self?.updatePaused() }
+    pauseSubscriptions.append(PauseSubscription(provider: provider, stop: stop))
+    updatePaused()
+  }
+
+  func removePauseProvider(_ provider: any PauseProvider) {
+    guard let index = pauseSubscriptions.firstIndex(where: { $0.provider === provider }) else {
+      return
+    }
+    pauseSubscriptions.remove(at: index).stop()
+    updatePaused()
+  }
+
+  func stopPauseProviders() {
+    let subscriptions = pauseSubscriptions
+    pauseSubscriptions.removeAll()
+    for subscription in subscriptions { subscription.stop() }
+    isPaused = false
+  }
+
+  /// Recomputes `isPaused`; on resume, refreshes once if a refresh was missed.
+  private func updatePaused() {
+    let paused = pauseSubscriptions.contains { $0.provider.isPaused }
+    guard paused != isPaused else { return }
+    isPaused = paused
+    if !paused, missedRefresh {
+      missedRefresh = false
+      registry.beginChange()
+      registry.markDirty(self)
+      registry.endChange()
+    }
+  }
+}

@@ -1,0 +1,92 @@
+/// Hears every instance's create, bind, unbind and dispose in a registry.
+///
+/// Every method has an empty default, so implement only what you need. An observer that throws
+/// never stops the others or the registry; its error goes to ``ViewModelConfig/onError``.
+///
+/// ```swift
+/// final class Analytics: ViewModelLifecycle {
+///   func onCreate(_ event: LifecycleEvent) throws { track("open \(event.typeName)") }
+/// }
+/// ViewModel.initialize(lifecycles: [Analytics()])
+/// ```
+@MainActor
+public protocol ViewModelLifecycle: AnyObject {
+  /// An instance was built; `event.bindingId` is the binding that asked for it.
+  func onCreate(_ event: LifecycleEvent) throws
+  /// A binding started holding an instance.
+  func onBind(_ event: LifecycleEvent) throws
+  /// A binding stopped holding an instance.
+  func onUnbind(_ event: LifecycleEvent) throws
+  /// An instance was disposed.
+  func onDispose(_ event: LifecycleEvent) throws
+}
+
+extension ViewModelLifecycle {
+  /// Does nothing.
+  public func onCreate(_ event: LifecycleEvent) throws {}
+  /// Does nothing.
+  public func onBind(_ event: LifecycleEvent) throws {}
+  /// Does nothing.
+  public func onUnbind(_ event: LifecycleEvent) throws {}
+  /// Does nothing.
+  public func onDispose(_ event: LifecycleEvent) throws {}
+}
+
+/// One lifecycle event: what happened, to which instance, through which binding.
+///
+/// ```swift
+/// print(event)  // "bind UserViewModel(key: \"u1\") binding#3"
+/// ```
+public struct LifecycleEvent: Hashable, Sendable, CustomStringConvertible {
+  /// What happened.
+  public enum Kind: String, Hashable, Sendable {
+    /// Built.
+    case create
+    /// A binding started holding it.
+    case bind
+    /// A binding stopped holding it.
+    case unbind
+    /// Disposed.
+    case dispose
+  }
+
+  /// What happened.
+  public let kind: Kind
+  /// The instance's type name.
+  public let typeName: String
+  /// The instance's key, as it reads in messages, or `nil` for a private instance.
+  public let key: String?
+  /// The instance's tag, as it reads in messages, or `nil`.
+  public let tag: String?
+  /// The binding involved: the requester for `create`, the holder for `bind` and `unbind`.
+  public let bindingId: String?
+  /// The name of the registry it happened in.
+  public let registry: String
+
+  /// Creates an event.
+  ///
+  /// - Parameters:
+  ///   - kind: What happened.
+  ///   - typeName: The instance's type name.
+  ///   - key: The instance's key as text.
+  ///   - tag: The instance's tag as text.
+  ///   - bindingId: The binding involved.
+  ///   - registry: The registry's name.
+  public init(
+    kind: Kind, typeName: String, key: String?, tag: String? = nil, bindingId: String?,
+    registry: String
+  ) {
+    self.kind = kind
+    self.typeName = typeName
+    self.key = key
+    self.tag = tag
+    self.bindingId = bindingId
+    self.registry = registry
+  }
+
+  /// `kind Type(key: …) binding`, for logs.
+  public var description: String {
+    let instance = key.map { "\(typeName)(key: \($0))" } ?? "\(typeName)(private)"
+    return [kind.rawValue, instance, bindingId].compactMap { $0 }.joined(separator: " ")
+  }
+}

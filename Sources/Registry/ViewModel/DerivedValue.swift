@@ -1,0 +1,66 @@
+/// A value computed from other view models, recomputed only when one of them changes.
+///
+/// It is itself a view model: bindings can watch it, and its listeners hear only changes of the
+/// result — an input change that leaves the result equal notifies nobody (by `equals`, else `==`
+/// when `Value` is `Equatable`).
+///
+/// ```swift
+/// let total = DerivedValue(cart, discounts) { cart.state.subtotal - discounts.state.amount }
+/// total.listen { print(total.value) }  // only when the total changes
+/// ```
+public final class DerivedValue<Value>: ViewModel {
+  private var current: Value
+  private let compute: @MainActor () -> Value
+  private let equals: ((Value, Value) -> Bool)?
+  private var stopListening: [() -> Void] = []
+
+  /// How many times the value has been computed, the first time included.
+  public private(set) var computeCount = 1
+
+  /// Creates a derived value and computes it once.
+  ///
+  /// ```swift
+  /// let isReady = DerivedValue(auth, settings) { auth.state.isSignedIn && settings.state.loaded }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - inputs: The view models it depends on; a change of any of them recomputes it.
+  ///   - equals: When it returns `true` for `(old, new)`, the change is not passed on.
+  ///   - compute: Computes the value from the inputs.
+  public init(
+    _ inputs: ViewModel..., equals: ((Value, Value) -> Bool)? = nil,
+    compute: @escaping @MainActor () -> Value
+  ) {
+    self.compute = compute
+    self.equals = equals ?? equalityIfEquatable(Value.self)
+    current = compute()
+    super.init()
+    stopListening = inputs.map { input in
+      input.listen { [weak self] in self?.recompute() }
+    }
+  }
+
+  /// The current value. Reading it inside `withObservationTracking` registers a dependency.
+  ///
+  /// ```swift
+  /// label.text = "\(total.value)"
+  /// ```
+  public var value: Value {
+    accessForObservation()
+    return current
+  }
+
+  private func recompute() {
+    guard !isDisposed else { return }
+    let next = compute()
+    computeCount += 1
+    if let equals, equals(current, next) { return }
+    update { current = next }
+  }
+
+  override func finishStreamsAtDispose() {
+    super.finishStreamsAtDispose()
+    for stop in stopListening { stop() }
+    stopListening.removeAll()
+  }
+}

@@ -1,0 +1,112 @@
+/// One-off events — a toast, a navigation, an error to show once — kept apart from state.
+///
+/// Each event goes once to each subscriber present when it is emitted, and is never replayed
+/// to a later one. An event emitted with no subscriber is dropped: ``emit(_:)`` returns `false`
+/// so the caller can tell. A stream from ``events`` subscribes when it is created, and keeps the
+/// events emitted before its consumer starts iterating.
+///
+/// ```swift
+/// let toasts = EventChannel<String>()
+/// let stop = toasts.listen { print("toast:", $0) }
+/// toasts.emit("Saved")  // prints "toast: Saved"
+/// stop()
+/// toasts.emit("Lost")   // returns false: nobody heard it
+/// ```
+@MainActor
+public final class EventChannel<Event> {
+  private var handlers = ListenerList<(Event) throws -> Void>()
+  var streams = StreamContinuations<Event>()
+  private let registry: ViewModelRegistry
+
+  /// Whether ``finish()`` has run; a finished channel delivers nothing.
+  public private(set) var isFinished = false
+
+  /// Creates a channel; handler errors go to the current registry's error route.
+  ///
+  /// ```swift
+  /// let navigation = EventChannel<Route>()
+  /// ```
+  public nonisolated init() {
+    registry = ViewModelRegistry.current
+  }
+
+  /// Delivers `event` once to each current subscriber.
+  ///
+  /// ```swift
+  /// channel.emit(.showError("Offline"))
+  /// ```
+  ///
+  /// - Parameter event: The event.
+  /// - Returns: Whether any subscriber received it.
+  @discardableResult
+  public func emit(_ event: Event) -> Bool {
+    guard !isFinished, !handlers.isEmpty || !streams.isEmpty else { return false }
+    for handler in handlers.items {
+      guard let callback = handler.callback else { continue }
+      do {
+        try callback(event)
+      } catch {
+        registry.handleListenerError(error, from: EventChannel.self)
+      }
+    }
+    streams.yield(event)
+    return true
+  }
+
+  /// Calls `handler` with every later event until the returned closure is called.
+  ///
+  /// ```swift
+  /// let stop = channel.listen { route in navigate(to: route) }
+  /// ```
+  ///
+  /// - Parameter handler: Receives each event; an error it throws goes to the error route and
+  ///   does not stop other subscribers.
+  /// - Returns: A closure that unsubscribes.
+  @discardableResult
+  public func listen(_ handler: @escaping (Event) throws -> Void) -> () -> Void {
+    guard !isFinished else { return {} }
+    let listener = handlers.add(handler)
+    return { [weak self] in
+      listener.callback = nil
+      self?.handlers.remove(listener)
+    }
+  }
+
+  /// Whether anything is subscribed.
+  ///
+  /// ```swift
+  /// if !channel.hasSubscribers { queue(event) }
+  /// ```
+  public var hasSubscribers: Bool { !handlers.isEmpty || !streams.isEmpty }
+
+  /// Ends the channel: streams finish and no event is delivered again.
+  ///
+  /// ```swift
+  /// channel.finish()
+  /// ```
+  public func finish() {
+    isFinished = true
+    handlers.removeAll()
+    for finish in streams.takeFinishers() { finish() }
+  }
+}
+
+extension EventChannel where Event: Sendable {
+  /// An async stream of the events emitted from now on; it finishes with the channel.
+  ///
+  /// ```swift
+  /// for await toast in viewModel.events { show(toast) }
+  /// ```
+  public var events: AsyncStream<Event> {
+    let (stream, continuation) = AsyncStream<Event>.makeStream()
+    guard !isFinished else {
+      continuation.finish()
+      return stream
+    }
+    let id = streams.add(yield: { continuation.yield($0) }, finish: { continuation.finish() })
+    continuation.onTermination = { [weak self] _ in
+      runOnMainActor { self?.streams.remove(id) }
+    }
+    return stream
+  }
+}

@@ -1,0 +1,104 @@
+import Registry
+import Testing
+
+@MainActor
+@Suite struct ViewModelBindingPauseTests {
+  private func makeWatched(
+    _ refreshes: @escaping () -> Void
+  ) -> (ViewModelBinding, StateViewModel<Int>) {
+    let binding = ViewModelBinding(onUpdate: refreshes)
+    let model = binding.watch(ViewModelSpec(key: "m") { StateViewModel(state: 0) })
+    return (binding, model)
+  }
+
+  @Test func pauseTakesEffectAtOnceAndResumeRefreshesOnceWithTheLatestState() {
+    withTestRegistry { _, _ in
+      var seen: [Int] = []
+      var model: StateViewModel<Int>!
+      let (binding, watched) = makeWatched { seen.append(model.state) }
+      model = watched
+      let provider = BasePauseProvider()
+      binding.addPauseProvider(provider)
+      provider.pause()
+      #expect(binding.isPaused)
+      model.notifyListeners()
+      model.setState(1)
+      model.setState(2)
+      #expect(seen.isEmpty)
+      provider.resume()
+      #expect(seen == [2])
+      provider.pause()
+      provider.resume()
+      #expect(seen == [2])
+    }
+  }
+
+  @Test func anyPausedProviderHoldsTheBinding() {
+    withTestRegistry { _, _ in
+      var refreshes = 0
+      let (binding, model) = makeWatched { refreshes += 1 }
+      let first = BasePauseProvider()
+      let second = BasePauseProvider()
+      second.pause()
+      binding.addPauseProvider(first)
+      binding.addPauseProvider(second)
+      #expect(binding.isPaused)
+      model.setState(1)
+      first.pause()
+      second.resume()
+      #expect(refreshes == 0)
+      binding.removePauseProvider(first)
+      #expect(!binding.isPaused)
+      #expect(refreshes == 1)
+    }
+  }
+
+  @Test func removingAPausedProviderResumes() {
+    withTestRegistry { _, _ in
+      var refreshes = 0
+      let (binding, model) = makeWatched { refreshes += 1 }
+      let provider = BasePauseProvider()
+      binding.addPauseProvider(provider)
+      provider.pause()
+      model.setState(3)
+      binding.removePauseProvider(provider)
+      #expect(refreshes == 1)
+      provider.resume()
+      model.setState(4)
+      #expect(refreshes == 2)
+    }
+  }
+
+  @Test func pauseAndResumeFromInsideARefresh() {
+    withTestRegistry { _, _ in
+      let provider = BasePauseProvider()
+      var refreshes = 0
+      var model: StateViewModel<Int>!
+      let (binding, watched) = makeWatched {
+        refreshes += 1
+        if refreshes == 1 {
+          provider.pause()
+          model.setState(model.state + 1)  // missed while paused
+          provider.resume()  // owed one refresh
+        }
+      }
+      model = watched
+      binding.addPauseProvider(provider)
+      model.setState(1)
+      #expect(refreshes == 2)
+      #expect(model.state == 2)
+    }
+  }
+
+  @Test func noRefreshOnResumeWhenNothingChanged() {
+    withTestRegistry { _, _ in
+      var refreshes = 0
+      let (binding, _) = makeWatched { refreshes += 1 }
+      let provider = BasePauseProvider()
+      binding.addPauseProvider(provider)
+      provider.pause()
+      provider.resume()
+      #expect(refreshes == 0)
+    }
+  }
+}

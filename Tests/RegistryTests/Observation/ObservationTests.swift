@@ -1,0 +1,142 @@
+import Observation
+import Registry
+import Testing
+
+@MainActor
+private final class CounterViewModel: ViewModel {
+  private var storage = 0
+  var count: Int {
+    accessForObservation()
+    return storage
+  }
+  func increment() { update { storage += 1 } }
+}
+
+@Observable
+@MainActor
+private final class TitledViewModel: ViewModel {
+  var title = "a"
+}
+
+/// Counts `onChange` calls of one `withObservationTracking`.
+@MainActor
+private final class ChangeCounter {
+  var count = 0
+}
+
+@MainActor
+@Suite struct ObservationTests {
+  @Test func readingStateRegistersADependencyAndSetStateFiresIt() {
+    withTestRegistry { _, _ in
+      let model = StateViewModel(state: 0)
+      let changes = ChangeCounter()
+      withObservationTracking {
+        _ = model.state
+      } onChange: {
+        MainActor.assumeIsolated { changes.count += 1 }
+      }
+      model.setState(0)
+      #expect(changes.count == 0)
+      model.setState(1)
+      #expect(changes.count == 1)
+    }
+  }
+
+  @Test func notifyListenersFiresOnChange() {
+    withTestRegistry { _, _ in
+      let model = CounterViewModel()
+      let changes = ChangeCounter()
+      withObservationTracking {
+        _ = model.count
+      } onChange: {
+        MainActor.assumeIsolated { changes.count += 1 }
+      }
+      model.increment()
+      #expect(changes.count == 1)
+      // Tracking is one-shot, as in SwiftUI: a new read registers again.
+      withObservationTracking {
+        _ = model.count
+      } onChange: {
+        MainActor.assumeIsolated { changes.count += 1 }
+      }
+      model.notifyListeners()
+      #expect(changes.count == 2)
+    }
+  }
+
+  @Test func untrackedReadIsNotAffected() {
+    withTestRegistry { _, _ in
+      let model = StateViewModel(state: 0)
+      let changes = ChangeCounter()
+      withObservationTracking {
+        _ = model.initialState
+      } onChange: {
+        MainActor.assumeIsolated { changes.count += 1 }
+      }
+      model.setState(5)
+      #expect(changes.count == 0)
+    }
+  }
+
+  @Test func observableSubclassKeepsWorking() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "t") { TitledViewModel() }
+      let binding = ViewModelBinding()
+      let model = binding.watch(spec)
+      let changes = ChangeCounter()
+      withObservationTracking {
+        _ = model.title
+      } onChange: {
+        MainActor.assumeIsolated { changes.count += 1 }
+      }
+      model.title = "b"
+      #expect(changes.count == 1)
+      #expect(model is any Observable)
+    }
+  }
+
+  @Test func changesStreamYieldsAndFinishesAtDispose() async {
+    let registry = ViewModelRegistry(name: "streams")
+    let binding = ViewModelBinding(registry: registry)
+    let model = binding.watch(ViewModelSpec(key: "c") { CounterViewModel() })
+    let stream = model.changes
+    model.increment()
+    var iterator = stream.makeAsyncIterator()
+    #expect(await iterator.next() != nil)
+    binding.dispose()
+    #expect(await iterator.next() == nil)
+    var late = model.changes.makeAsyncIterator()
+    #expect(await late.next() == nil)
+  }
+
+  @Test func statesStreamStartsWithTheCurrentState() async {
+    let registry = ViewModelRegistry(name: "streams")
+    let binding = ViewModelBinding(registry: registry)
+    let model = binding.watch(ViewModelSpec(key: "s") { StateViewModel(state: 1) })
+    let stream = model.states
+    model.setState(2)
+    model.setState(3)
+    binding.dispose()
+    var received: [Int] = []
+    for await state in stream { received.append(state) }
+    #expect(received == [1, 2, 3])
+  }
+
+  @Test func cancelledConsumerIsRemoved() async {
+    let registry = ViewModelRegistry(name: "streams")
+    let binding = ViewModelBinding(registry: registry)
+    let model = binding.read(ViewModelSpec(key: "c") { CounterViewModel() })
+    let started = AsyncStream<Void>.makeStream()
+    let consumer = Task { @MainActor in
+      started.continuation.yield()
+      for await _ in model.changes {}
+    }
+    for await _ in started.stream { break }
+    #expect(model.hasListeners)
+    consumer.cancel()
+    await consumer.value
+    for _ in 0..<100 where model.hasListeners { await Task.yield() }
+    #expect(!model.hasListeners)
+    binding.dispose()
+  }
+}

@@ -1,0 +1,47 @@
+import Registry
+import Testing
+
+@MainActor
+@Suite struct DerivedValueTests {
+  @Test func recomputesOnlyWhenAnInputChangesAndNotifiesOnlyOnANewResult() {
+    withTestRegistry { _, _ in
+      let price = StateViewModel(state: 10)
+      let quantity = StateViewModel(state: 1)
+      let unrelated = StateViewModel(state: 0)
+      let isExpensive = DerivedValue(price, quantity) { price.state * quantity.state > 50 }
+      #expect(isExpensive.computeCount == 1)
+      var notified = 0
+      isExpensive.listen { notified += 1 }
+      unrelated.setState(1)
+      #expect(isExpensive.computeCount == 1)
+      quantity.setState(2)
+      #expect(isExpensive.computeCount == 2)
+      #expect(notified == 0)
+      quantity.setState(6)
+      #expect(isExpensive.value)
+      #expect(notified == 1)
+      _ = isExpensive.value
+      #expect(isExpensive.computeCount == 3)
+    }
+  }
+
+  @Test func watchedDerivedValueRefreshesItsHost() {
+    withTestRegistry { _, _ in
+      let first = StateViewModel(state: "a")
+      let second = StateViewModel(state: "b")
+      var refreshes = 0
+      let binding = ViewModelBinding { refreshes += 1 }
+      let joined = binding.watch(
+        ViewModelSpec(key: "joined") {
+          DerivedValue(first, second) { first.state + second.state }
+        })
+      first.setState("x")
+      #expect(joined.value == "xb")
+      #expect(refreshes == 1)
+      binding.dispose()
+      first.setState("y")
+      #expect(joined.computeCount == 2)
+      #expect(!first.hasListeners)
+    }
+  }
+}

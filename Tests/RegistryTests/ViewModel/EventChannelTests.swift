@@ -1,0 +1,68 @@
+import Registry
+import Testing
+
+private enum Toast: Equatable, Sendable {
+  case saved, failed
+}
+
+@MainActor
+private final class CheckoutViewModel: EventViewModel<Toast> {}
+
+@MainActor
+@Suite struct EventChannelTests {
+  @Test func eachEventReachesEachCurrentSubscriberOnce() {
+    withTestRegistry { _, _ in
+      let model = CheckoutViewModel()
+      var first: [Toast] = []
+      var second: [Toast] = []
+      let stopFirst = model.listenEvents { first.append($0) }
+      #expect(model.emit(.saved))
+      model.listenEvents { second.append($0) }
+      stopFirst()
+      model.emit(.failed)
+      #expect(first == [.saved])
+      #expect(second == [.failed])
+    }
+  }
+
+  @Test func eventWithNoSubscriberIsDroppedAndNeverReplayed() {
+    withTestRegistry { _, _ in
+      let channel = EventChannel<Toast>()
+      #expect(!channel.emit(.saved))
+      var seen: [Toast] = []
+      channel.listen { seen.append($0) }
+      #expect(seen.isEmpty)
+      channel.emit(.failed)
+      #expect(seen == [.failed])
+    }
+  }
+
+  @Test func eventsAreKeptApartFromStateChanges() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "c") { CheckoutViewModel() }
+      var refreshes = 0
+      let binding = ViewModelBinding { refreshes += 1 }
+      let model = binding.watch(spec)
+      var events = 0
+      model.listenEvents { _ in events += 1 }
+      model.emit(.saved)
+      #expect(events == 1)
+      #expect(refreshes == 0)
+    }
+  }
+
+  @Test func streamGetsEventsAfterSubscribingAndFinishesAtDispose() async {
+    let registry = ViewModelRegistry(name: "events")
+    let binding = ViewModelBinding(registry: registry)
+    let model = binding.watch(ViewModelSpec(key: "c") { CheckoutViewModel() })
+    model.emit(.failed)
+    let stream = model.events
+    model.emit(.saved)
+    model.emit(.saved)
+    binding.dispose()
+    #expect(!model.emit(.failed))
+    var received: [Toast] = []
+    for await event in stream { received.append(event) }
+    #expect(received == [.saved, .saved])
+  }
+}
