@@ -13,6 +13,7 @@ let package = Package(
     .target(name: "RegistryTesting", dependencies: ["Registry"]),
     .executableTarget(name: "CounterExample", dependencies: ["Registry"], path: "Examples/Counter"),
     .testTarget(name: "RegistryTests", dependencies: ["Registry", "RegistryTesting"]),
+    .testTarget(name: "RegistryTestingTests", dependencies: ["Registry", "RegistryTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

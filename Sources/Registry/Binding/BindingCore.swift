@@ -30,10 +30,14 @@ final class BindingCore {
   var pauseSubscriptions: [PauseSubscription] = []
   private var nextEntrySequence: UInt64 = 0
 
-  init(registry: ViewModelRegistry, label: String?, isModelOwned: Bool) {
+  /// `File.swift:12` where a host binding was created, for diagnostics.
+  let createdAt: String?
+
+  init(registry: ViewModelRegistry, label: String?, isModelOwned: Bool, createdAt: String?) {
     self.registry = registry
     self.label = label
     self.isModelOwned = isModelOwned
+    self.createdAt = createdAt
     registry.nextBindingSerial += 1
     serial = registry.nextBindingSerial
     prepareMainActorCheck()

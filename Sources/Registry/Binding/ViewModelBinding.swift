@@ -29,21 +29,25 @@ open class ViewModelBinding {
   ///
   /// - Parameters:
   ///   - registry: The registry to resolve in; the current one when `nil`.
-  ///   - label: A readable name, used in ``id`` and in messages.
+  ///   - label: A readable name, used in ``id``, messages and diagnostics.
+  ///   - fileID: Where the binding is created; diagnostics show it for unlabeled bindings.
+  ///   - line: The line where the binding is created.
   ///   - onUpdate: Called once after each change to an instance this binding watches.
   public init(
-    registry: ViewModelRegistry? = nil, label: String? = nil,
-    onUpdate: (() -> Void)? = nil
+    registry: ViewModelRegistry? = nil, label: String? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line, onUpdate: (() -> Void)? = nil
   ) {
     core = BindingCore(
-      registry: registry ?? ViewModelRegistry.current, label: label, isModelOwned: false)
+      registry: registry ?? ViewModelRegistry.current, label: label, isModelOwned: false,
+      createdAt: "\(fileID):\(line)")
     updateHandler = onUpdate
     core.binding = self
   }
 
   init(owner: ViewModel) {
     core = BindingCore(
-      registry: owner.registry, label: Describe.type(type(of: owner)), isModelOwned: true)
+      registry: owner.registry, label: Describe.type(type(of: owner)), isModelOwned: true,
+      createdAt: nil)
     updateHandler = nil
     core.ownerViewModel = owner
     core.binding = self

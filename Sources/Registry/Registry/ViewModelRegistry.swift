@@ -79,6 +79,24 @@ public final class ViewModelRegistry {
     try CurrentRegistry.$value.withValue(self, operation: operation)
   }
 
+  /// Runs the async `operation` with this registry as ``current``; tasks it starts inherit it.
+  ///
+  /// ```swift
+  /// await registry.withCurrent {
+  ///   await screen.load()  // resolves in `registry`
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isolation: The caller's actor; the operation runs there.
+  ///   - operation: The work to run.
+  /// - Returns: What `operation` returns.
+  public func withCurrent<R>(
+    isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R
+  ) async rethrows -> R {
+    try await CurrentRegistry.$value.withValue(self, operation: operation, isolation: isolation)
+  }
+
   /// How many instances are alive, keyed and private.
   ///
   /// ```swift

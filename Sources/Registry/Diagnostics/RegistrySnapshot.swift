@@ -1,0 +1,186 @@
+/// What a registry holds at one moment: every live instance, who holds it, who depends on it.
+///
+/// Take one with ``ViewModelRegistry/snapshot()`` to answer "why is this still alive?".
+///
+/// ```swift
+/// print(registry.snapshot())
+/// // UserViewModel(key: "u1")  holders: 2  [ProfileScreen#3, FeedViewModel(key: "feed").viewModelBinding]
+/// ```
+public struct RegistrySnapshot: Sendable, Hashable, CustomStringConvertible {
+  /// The registry's name.
+  public let registryName: String
+  /// The live instances, oldest first.
+  public let instances: [InstanceSnapshot]
+
+  /// Creates a snapshot value.
+  ///
+  /// - Parameters:
+  ///   - registryName: The registry's name.
+  ///   - instances: The live instances, oldest first.
+  public init(registryName: String, instances: [InstanceSnapshot]) {
+    self.registryName = registryName
+    self.instances = instances
+  }
+
+  /// The instance with this id, if it is in the snapshot.
+  ///
+  /// ```swift
+  /// let holders = snapshot.instance(id: 3)?.holders
+  /// ```
+  ///
+  /// - Parameter id: An ``InstanceSnapshot/id``.
+  /// - Returns: The instance, or `nil`.
+  public func instance(id: UInt64) -> InstanceSnapshot? {
+    instances.first { $0.id == id }
+  }
+
+  /// The instances that are not `aliveForever`: at the end of a scope, these are leaks.
+  ///
+  /// ```swift
+  /// #expect(registry.snapshot().releasable.isEmpty)
+  /// ```
+  public var releasable: [InstanceSnapshot] { instances.filter { !$0.aliveForever } }
+
+  /// One line per instance: what it is, how many hold it and who.
+  public var description: String {
+    guard !instances.isEmpty else { return "Registry \"\(registryName)\": nothing alive." }
+    let lines = instances.map(\.description)
+    return (["Registry \"\(registryName)\": \(instances.count) alive."] + lines)
+      .joined(separator: "\n")
+  }
+}
+
+/// One live instance in a ``RegistrySnapshot``.
+public struct InstanceSnapshot: Sendable, Hashable, Identifiable, CustomStringConvertible {
+  /// The instance's build number in its registry: unique, increasing.
+  public let id: UInt64
+  /// The view model's type name.
+  public let typeName: String
+  /// The key as it reads in messages, or `nil` for a private instance.
+  public let key: String?
+  /// The tag as it reads in messages, or `nil`.
+  public let tag: String?
+  /// Whether it stays alive without holders.
+  public let aliveForever: Bool
+  /// The bindings holding it, in the order they started.
+  public let holders: [HolderSnapshot]
+  /// The ids of the instances whose ``ViewModel/viewModelBinding`` holds it.
+  public var dependents: [UInt64] { holders.compactMap(\.ownerInstanceID) }
+
+  /// Creates an instance snapshot.
+  ///
+  /// - Parameters:
+  ///   - id: The build number.
+  ///   - typeName: The type name.
+  ///   - key: The key as text.
+  ///   - tag: The tag as text.
+  ///   - aliveForever: Whether it outlives its holders.
+  ///   - holders: Who holds it.
+  public init(
+    id: UInt64, typeName: String, key: String?, tag: String?, aliveForever: Bool,
+    holders: [HolderSnapshot]
+  ) {
+    self.id = id
+    self.typeName = typeName
+    self.key = key
+    self.tag = tag
+    self.aliveForever = aliveForever
+    self.holders = holders
+  }
+
+  /// `Type(key: …)` or `Type(private)`.
+  public var name: String {
+    key.map { "\(typeName)(key: \($0))" } ?? "\(typeName)(private)"
+  }
+
+  /// The name, the holder count and the holders.
+  public var description: String {
+    let forever = aliveForever ? "  aliveForever" : ""
+    let held = holders.map(\.label).joined(separator: ", ")
+    return "  \(name)\(forever)  holders: \(holders.count)  [\(held)]"
+  }
+}
+
+/// One binding holding an instance in a ``RegistrySnapshot``.
+public struct HolderSnapshot: Sendable, Hashable, CustomStringConvertible {
+  /// The binding's ``ViewModelBinding/id``.
+  public let bindingId: String
+  /// Who it is, readably: the binding's id and where it was created, or the view model that owns
+  /// it.
+  public let label: String
+  /// When the binding is a view model's own, that instance's id.
+  public let ownerInstanceID: UInt64?
+  /// Whether the binding watches (refreshes on change) rather than only reads.
+  public let isWatching: Bool
+  /// Whether the binding is paused.
+  public let isPaused: Bool
+
+  /// Creates a holder snapshot.
+  ///
+  /// - Parameters:
+  ///   - bindingId: The binding's id.
+  ///   - label: A readable description.
+  ///   - ownerInstanceID: The owning instance, for a view model's binding.
+  ///   - isWatching: Whether it watches.
+  ///   - isPaused: Whether it is paused.
+  public init(
+    bindingId: String, label: String, ownerInstanceID: UInt64?, isWatching: Bool,
+    isPaused: Bool
+  ) {
+    self.bindingId = bindingId
+    self.label = label
+    self.ownerInstanceID = ownerInstanceID
+    self.isWatching = isWatching
+    self.isPaused = isPaused
+  }
+
+  /// The label.
+  public var description: String { label }
+}
+
+extension ViewModelRegistry {
+  /// What this registry holds now: every live instance, its holders and dependents.
+  ///
+  /// ```swift
+  /// print(registry.snapshot())
+  /// ```
+  ///
+  /// - Returns: A value that does not change as the registry does.
+  public func snapshot() -> RegistrySnapshot {
+    let instances = liveViewModels().map { viewModel in
+      let registration = viewModel.registration
+      let holders = (registration?.holders ?? []).map { core in
+        core.snapshot(holding: registration?.identity)
+      }
+      return InstanceSnapshot(
+        id: registration?.sequence ?? 0, typeName: Describe.type(type(of: viewModel)),
+        key: Describe.key(registration?.arg.key), tag: Describe.key(registration?.arg.tag),
+        aliveForever: registration?.arg.aliveForever ?? false, holders: holders)
+    }
+    return RegistrySnapshot(registryName: name, instances: instances)
+  }
+}
+
+extension BindingCore {
+  func snapshot(holding identity: InstanceIdentity?) -> HolderSnapshot {
+    let owner = ownerViewModel
+    let description: String
+    if let owner {
+      description = "\(owner.instanceName).viewModelBinding"
+    } else if let createdAt {
+      description = "\(id) (created at \(createdAt))"
+    } else {
+      description = id
+    }
+    return HolderSnapshot(
+      bindingId: id, label: description, ownerInstanceID: owner?.registration?.sequence,
+      isWatching: identity.flatMap { entries[$0]?.isWatching } ?? false, isPaused: isPaused)
+  }
+}
+
+extension ViewModel {
+  /// `Type(key: …)` or `Type(private)`, as messages name instances.
+  var instanceName: String {
+    Describe.instance(type(of: self), key: registration?.arg.key)
+  }
+}

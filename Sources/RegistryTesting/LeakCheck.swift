@@ -1,0 +1,55 @@
+import Registry
+import Testing
+
+/// Fails the current test for every instance still alive in `registry` that is not
+/// `aliveForever`, naming its type, key and what still holds it.
+///
+/// The ``Testing/Trait/registry`` trait runs it at the end of each test; call it yourself to
+/// check at a point of your choosing.
+///
+/// ```swift
+/// binding.dispose()
+/// expectNoLeaks()
+/// ```
+///
+/// - Parameters:
+///   - registry: The registry to check; the current one by default.
+///   - sourceLocation: Where to record the failure.
+/// - Returns: Whether nothing leaked.
+@MainActor
+@discardableResult
+public func expectNoLeaks(
+  in registry: ViewModelRegistry = .current, sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
+  guard let message = leakMessage(for: registry.snapshot()) else { return true }
+  Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  return false
+}
+
+/// The leak report for a snapshot, or `nil` when only `aliveForever` instances are alive.
+///
+/// ```swift
+/// if let report = leakMessage(for: registry.snapshot()) { print(report) }
+/// ```
+///
+/// - Parameter snapshot: What the registry holds.
+/// - Returns: The message, or `nil`.
+public func leakMessage(for snapshot: RegistrySnapshot) -> String? {
+  let leaked = snapshot.releasable
+  guard !leaked.isEmpty else { return nil }
+  let noun = leaked.count == 1 ? "instance" : "instances"
+  let lines = leaked.map { instance in
+    let holders =
+      instance.holders.isEmpty
+      ? "no holder (still being disposed?)"
+      : instance.holders.map(\.label).joined(separator: ", ")
+    return "  \(instance.name) — held by \(holders)"
+  }
+  return
+    ([
+      "\(leaked.count) \(noun) outlived the scope in registry \"\(snapshot.registryName)\"."
+    ] + lines + [
+      "An instance that is not aliveForever is disposed when its last holder lets go; these still have holders.",
+      "To fix, dispose the bindings listed (or let them go out of scope), or mark the spec aliveForever if it is meant to outlive them.",
+    ]).joined(separator: "\n")
+}
