@@ -20,6 +20,8 @@ final class BindingCore {
   /// Owned by a view model: its refresh notifies that view model's own watchers.
   let isModelOwned: Bool
   weak var binding: ViewModelBinding?
+  /// Set by a ``ViewModelHost``: refreshes the host instead of the binding's `onUpdate`.
+  var hostRefresh: (() -> Void)?
   weak var ownerViewModel: ViewModel?
   var entries: [InstanceIdentity: Entry] = [:]
   private(set) var isDisposed = false
@@ -28,6 +30,8 @@ final class BindingCore {
   /// A refresh came while paused; one is owed on resume.
   var missedRefresh = false
   var pauseSubscriptions: [PauseSubscription] = []
+  /// Instances followed without being held (see `observe`).
+  var observed: [ViewModel] = []
   private var nextEntrySequence: UInt64 = 0
 
   /// `File.swift:12` where a host binding was created, for diagnostics.
@@ -154,7 +158,10 @@ final class BindingCore {
   func forget(_ viewModel: ViewModel, identity: InstanceIdentity) {
     guard let entry = entries[identity], entry.viewModel === viewModel else { return }
     entries[identity] = nil
-    if entry.isWatching { registry.markDirty(self) }
+    if entry.isWatching {
+      viewModel.watchers.removeFirst(self)
+      registry.markDirty(self)
+    }
   }
 
   func unbind(_ viewModel: ViewModel) throws(RegistryError) {
@@ -180,7 +187,10 @@ final class BindingCore {
       return
     }
     if let ownerViewModel {
-      ownerViewModel.notifyListeners()
+      // The owner may be mid-disposal: its binding is disposed only after its hooks ran.
+      if !ownerViewModel.isDisposed { ownerViewModel.notifyListeners() }
+    } else if let hostRefresh {
+      hostRefresh()
     } else {
       binding?.onUpdate()
     }
@@ -191,10 +201,28 @@ final class BindingCore {
     guard !isDisposed else { return }
     isDisposed = true
     stopPauseProviders()
+    for viewModel in observed { viewModel.watchers.removeFirst(self) }
+    observed.removeAll()
     let held = entries.sorted { $0.value.sequence > $1.value.sequence }
     for (identity, entry) in held where entries[identity]?.viewModel === entry.viewModel {
       release(identity)
     }
+  }
+
+  /// Follows an instance without holding it: refreshes on its changes, never changes its
+  /// lifetime. Used by hosts that borrow a view model.
+  func observe(_ viewModel: ViewModel) {
+    guard !isDisposed, !viewModel.isDisposed,
+      !observed.contains(where: { $0 === viewModel })
+    else { return }
+    observed.append(viewModel)
+    viewModel.watchers.append(self)
+  }
+
+  func stopObserving(_ viewModel: ViewModel) {
+    guard let index = observed.firstIndex(where: { $0 === viewModel }) else { return }
+    observed.remove(at: index)
+    viewModel.watchers.removeFirst(self)
   }
 
   /// Marks a binding disposed that never held anything (one made for a disposed view model).

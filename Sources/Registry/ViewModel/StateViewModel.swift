@@ -79,7 +79,10 @@ open class StateViewModel<State>: ViewModel {
   ///
   /// - Parameter newState: The new state.
   public func setState(_ newState: State) {
-    guard !isDisposed else { return }
+    guard !isDisposed else {
+      reportUseAfterDispose("setState(_:)")
+      return
+    }
     if isEqual(storage, newState) { return }
     let previous = storage
     willChangeForObservers()

@@ -42,6 +42,9 @@ open class ViewModel {
   /// The bindings that watch this instance and refresh when it changes.
   var watchers: [BindingCore] = []
   private var disposeBlocks: [() -> Void] = []
+  /// Tasks started with ``task(priority:_:)``, cancelled at dispose.
+  var runningTasks: [UInt64: Task<Void, Never>] = [:]
+  var nextTaskID: UInt64 = 0
   private var ownedBinding: ViewModelBinding?
   private var lifecycle = Lifecycle.alive
 
@@ -122,7 +125,10 @@ open class ViewModel {
   /// }
   /// ```
   public func notifyListeners() {
-    guard lifecycle == .alive else { return }
+    guard lifecycle == .alive else {
+      reportUseAfterDispose("notifyListeners()")
+      return
+    }
     willChangeForObservers()
     deliverChange()
   }
@@ -280,6 +286,7 @@ open class ViewModel {
   func performDisposal(callingHook: Bool) {
     guard lifecycle == .alive else { return }
     lifecycle = .disposing
+    cancelTasks()
     let arg = registration?.arg.with(bindingId: nil) ?? InstanceArg()
     if let registration {
       registry.unregister(self, identity: registration.identity)
@@ -304,7 +311,13 @@ open class ViewModel {
     ownedBinding?.dispose()
     if callingHook { dispose() }
     listeners.removeAll()
-    watchers.removeAll()
+    if !watchers.isEmpty {
+      // Hosts that only observe (borrowed) are told, so they can stop showing it.
+      registry.beginChange()
+      for watcher in watchers { registry.markDirty(watcher) }
+      watchers.removeAll()
+      registry.endChange()
+    }
     finishStreamsAtDispose()
     lifecycle = .disposed
     if registration != nil {

@@ -1,0 +1,71 @@
+import Registry
+import RegistryTesting
+import Testing
+
+@MainActor
+@Suite struct ViewModelTasksTests {
+  @Test func tasksAreCancelledAtDispose() async {
+    let registry = ViewModelRegistry(name: "tasks")
+    let binding = ViewModelBinding(registry: registry)
+    let model = binding.watch(ViewModelSpec(key: "t") { StateViewModel(state: 0) })
+    let started = AsyncStream<Void>.makeStream()
+    var sawCancellation = false
+    let task = model.task {
+      started.continuation.yield()
+      while !Task.isCancelled { await Task.yield() }
+      sawCancellation = true
+    }
+    for await _ in started.stream { break }
+    binding.dispose()
+    await task.value
+    #expect(task.isCancelled)
+    #expect(sawCancellation)
+  }
+
+  @Test func taskOnADisposedViewModelNeverStarts() async {
+    let registry = ViewModelRegistry(name: "tasks")
+    let reporter = RecordingIssueReporter()
+    registry.issueReporter = reporter
+    let binding = ViewModelBinding(registry: registry)
+    let model = binding.watch(ViewModelSpec(key: "t") { StateViewModel(state: 0) })
+    binding.dispose()
+    var ran = false
+    let task = model.task { ran = true }
+    await task.value
+    #expect(!ran)
+    #expect(task.isCancelled)
+    #expect(
+      reporter.errors == [
+        .viewModelDisposed(operation: "task(_:)", type: "StateViewModel<Int>", key: "\"t\"")
+      ])
+  }
+
+  @Test func stateChangeAfterDisposeIsIgnoredAndReported() {
+    withTestRegistry { _, reporter in
+      let binding = ViewModelBinding()
+      let model = binding.watch(ViewModelSpec(key: "s") { StateViewModel(state: 0) })
+      binding.dispose()
+      model.setState(1)
+      model.notifyListeners()
+      #expect(model.state == 0)
+      #expect(
+        reporter.errors == [
+          .viewModelDisposed(operation: "setState(_:)", type: "StateViewModel<Int>", key: "\"s\""),
+          .viewModelDisposed(
+            operation: "notifyListeners()", type: "StateViewModel<Int>", key: "\"s\""),
+        ])
+    }
+  }
+
+  @Test func throwingTaskRoutesItsError() async {
+    struct Failure: Error, CustomStringConvertible { var description: String { "task failed" } }
+    let registry = ViewModelRegistry(name: "tasks")
+    var routed: [String] = []
+    registry.configure(config: ViewModelConfig(onError: { routed.append("\($0)") }))
+    let binding = ViewModelBinding(registry: registry)
+    let model = binding.watch(ViewModelSpec(key: "t") { StateViewModel(state: 0) })
+    await model.task { throw Failure() }.value
+    #expect(routed == ["task failed"])
+    binding.dispose()
+  }
+}
