@@ -185,6 +185,36 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     return viewModel
   }
 
+  /// Resolves `spec` like ``resolve(_:)`` where there is no way to show a failure: a builder
+  /// that throws is reported and stops the program, like ``ViewModelBinding/watch(_:fileID:filePath:line:column:)``.
+  ///
+  /// Property wrappers use it; prefer ``resolve(_:)`` and ``phase`` where the UI can show an
+  /// error.
+  ///
+  /// ```swift
+  /// let counter = host.require(counterSpec)
+  /// ```
+  ///
+  /// - Parameter spec: What the host shows now.
+  /// - Returns: The instance.
+  public func require(
+    _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> VM {
+    do {
+      return try resolveThrowing(spec)
+    } catch {
+      let failure =
+        error as? RegistryError
+        ?? .buildFailed(
+          operation: "require(_:)", type: Describe.type(VM.self), key: Describe.key(spec.key),
+          error: "\(error)")
+      binding.registry.report(
+        failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+      fatalError(failure.description, file: (filePath), line: line)
+    }
+  }
+
   /// Follows `viewModel`, owned by someone else, without holding it. Call it on every render;
   /// a different instance replaces the one followed before.
   ///

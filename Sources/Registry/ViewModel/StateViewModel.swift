@@ -66,7 +66,9 @@ open class StateViewModel<State>: ViewModel {
     return storage
   }
 
-  var storageForStreams: State { storage }
+  /// The state without recording an Observation access, for streams and selections that track
+  /// their own changes.
+  var untrackedState: State { storage }
 
   /// Replaces the state and notifies, unless the new state is equal to the current one.
   ///
@@ -195,7 +197,7 @@ extension StateViewModel where State: Sendable {
   public var states: AsyncStream<State> {
     let (stream, continuation) = AsyncStream<State>.makeStream(
       bufferingPolicy: .bufferingNewest(16))
-    continuation.yield(storageForStreams)
+    continuation.yield(untrackedState)
     guard !isDisposed else {
       continuation.finish()
       return stream

@@ -1,5 +1,9 @@
 import Observation
 
+#if canImport(Combine)
+  @preconcurrency import Combine
+#endif
+
 /// The base class of everything a registry builds, shares and disposes.
 ///
 /// Subclass it, declare a ``ViewModelSpec`` for it, and resolve it through a
@@ -39,6 +43,15 @@ open class ViewModel {
   var isObserved = false
   /// The key path observation tracks; its value never matters.
   var changeToken: UInt8 { 0 }
+
+  #if canImport(Combine)
+    /// Fires before each change, for `ObservableObject`-based SwiftUI wrappers and Combine.
+    ///
+    /// ```swift
+    /// let cancellable = viewModel.objectWillChange.sink { print("about to change") }
+    /// ```
+    public nonisolated let objectWillChange = ObservableObjectPublisher()
+  #endif
   /// The bindings that watch this instance and refresh when it changes.
   var watchers: [BindingCore] = []
   private var disposeBlocks: [() -> Void] = []
@@ -135,6 +148,9 @@ open class ViewModel {
 
   /// Tells Observation (and, on Apple platforms, Combine) that a change is coming.
   func willChangeForObservers() {
+    #if canImport(Combine)
+      objectWillChange.send()
+    #endif
     if isObserved {
       isObserved = false
       observation.willSet(self, keyPath: \.changeToken)

@@ -91,7 +91,6 @@ private final class ChangeCounter {
       }
       model.title = "b"
       #expect(changes.count == 1)
-      #expect(model is any Observable)
     }
   }
 

@@ -1,0 +1,71 @@
+import Observation
+
+/// A part of a state view model's state that a host shows, refreshed only when that part
+/// changes.
+///
+/// It follows the view model without holding it (its lifetime belongs to whoever resolved it).
+/// The SwiftUI `StateViewModelSelector` and `StateViewModelValueWatcher` are shells over it.
+///
+/// ```swift
+/// let title = StateSelection(profile, selector: \.name) { screen.setTitle($0) }
+/// profile.setState(Profile(name: "Ada", age: 30))  // refreshes: the name changed
+/// profile.setState(Profile(name: "Ada", age: 31))  // does not
+/// ```
+@MainActor
+public final class StateSelection<State, Value: Equatable>: Observable {
+  private let observation = ObservationRegistrar()
+  private var stopListening: () -> Void = {}
+  private var current: Value
+  private let onChange: ((Value) -> Void)?
+
+  /// How many times the selected value changed.
+  public private(set) var changeCount = 0
+
+  /// Starts following `viewModel`'s selected value.
+  ///
+  /// - Parameters:
+  ///   - viewModel: The state view model to follow.
+  ///   - selector: Picks the part of the state to show.
+  ///   - equals: Compares two selected values; `==` when `nil`.
+  ///   - onChange: Called with each new selected value.
+  public init(
+    _ viewModel: StateViewModel<State>, selector: @escaping (State) -> Value,
+    equals: ((Value, Value) -> Bool)? = nil, onChange: ((Value) -> Void)? = nil
+  ) {
+    current = selector(viewModel.state)
+    self.onChange = onChange
+    stopListening = viewModel.listenStateSelect(selector: selector, equals: equals) {
+      [weak self] _, value in
+      self?.changed(to: value)
+    }
+  }
+
+  /// The selected value. Reading it inside `withObservationTracking` (or a SwiftUI body)
+  /// registers a dependency that fires only when the selected value changes.
+  ///
+  /// ```swift
+  /// Text(selection.value)
+  /// ```
+  public var value: Value {
+    observation.access(self, keyPath: \.value)
+    return current
+  }
+
+  /// Stops following the view model.
+  ///
+  /// ```swift
+  /// selection.stop()
+  /// ```
+  public func stop() {
+    stopListening()
+    stopListening = {}
+  }
+
+  private func changed(to value: Value) {
+    observation.withMutation(of: self, keyPath: \.value) {
+      current = value
+      changeCount += 1
+    }
+    onChange?(value)
+  }
+}

@@ -1,0 +1,99 @@
+#if canImport(SwiftUI)
+  import SwiftUI
+
+  /// Builds content from one selected part of a state view model's state, redrawing only when
+  /// that part changes.
+  ///
+  /// The view model is followed, not held: whoever resolved it owns its lifetime.
+  ///
+  /// ```swift
+  /// StateViewModelSelector(viewModel: profile, selector: \.name) { name in
+  ///   Text(name)
+  /// }
+  /// ```
+  @MainActor
+  public struct StateViewModelSelector<State, Value: Equatable, Content: View>: View {
+    @SwiftUI.State private var selection: StateSelection<State, Value>
+    private let content: (Value) -> Content
+
+    /// Creates a selector.
+    ///
+    /// - Parameters:
+    ///   - viewModel: The state view model to follow.
+    ///   - selector: Picks the part of the state the content shows.
+    ///   - content: The content for the selected value.
+    public init(
+      viewModel: StateViewModel<State>, selector: @escaping (State) -> Value,
+      @ViewBuilder content: @escaping (Value) -> Content
+    ) {
+      _selection = SwiftUI.State(wrappedValue: StateSelection(viewModel, selector: selector))
+      self.content = content
+    }
+
+    /// The content for the current selected value.
+    public var body: some View { content(selection.value) }
+  }
+
+  /// Builds content from a state view model, redrawing only when one of the watched values
+  /// changes.
+  ///
+  /// ```swift
+  /// StateViewModelValueWatcher(viewModel: cart, values: [{ $0.count }, { $0.total }]) { cart in
+  ///   Text("\(cart.count) items, \(cart.total)")
+  /// }
+  /// ```
+  @MainActor
+  public struct StateViewModelValueWatcher<State, Content: View>: View {
+    @SwiftUI.State private var selection: StateSelection<State, [AnyHashable]>
+    private let viewModel: StateViewModel<State>
+    private let content: (State) -> Content
+
+    /// Creates a watcher.
+    ///
+    /// - Parameters:
+    ///   - viewModel: The state view model to follow.
+    ///   - values: The parts of the state whose changes redraw the content.
+    ///   - content: The content for the current state.
+    public init(
+      viewModel: StateViewModel<State>, values: [(State) -> AnyHashable],
+      @ViewBuilder content: @escaping (State) -> Content
+    ) {
+      self.viewModel = viewModel
+      self.content = content
+      _selection = SwiftUI.State(
+        wrappedValue: StateSelection(viewModel, selector: { state in values.map { $0(state) } }))
+    }
+
+    /// The content for the current state.
+    public var body: some View {
+      _ = selection.value
+      return content(viewModel.untrackedState)
+    }
+  }
+
+  /// Builds content from an ``ObservableValue``, redrawing when its value changes.
+  ///
+  /// ```swift
+  /// ObserverBuilder(observable: theme) { theme in
+  ///   Text(theme.name)
+  /// }
+  /// ```
+  @MainActor
+  public struct ObserverBuilder<T, Content: View>: View {
+    private let observable: ObservableValue<T>
+    private let content: (T) -> Content
+
+    /// Creates an observer.
+    ///
+    /// - Parameters:
+    ///   - observable: The value to follow.
+    ///   - content: The content for the current value.
+    public init(observable: ObservableValue<T>, @ViewBuilder content: @escaping (T) -> Content) {
+      self.observable = observable
+      self.content = content
+    }
+
+    /// The content for the current value; reading it registers the dependency.
+    public var body: some View { content(observable.value) }
+  }
+#endif

@@ -1,0 +1,81 @@
+#if canImport(SwiftUI)
+  import SwiftUI
+
+  /// Holds a view model for a SwiftUI view and redraws the view when it changes.
+  ///
+  /// The view model is resolved the first time the view reads it — never in the wrapper's
+  /// `init`, which SwiftUI calls for every re-created view value — and kept in a
+  /// ``ViewModelHost`` stored in `@State`, so it survives re-renders, disappearing and
+  /// reappearing. When the spec's identity changes (`userSpec(id)` with a new `id`), the new
+  /// instance is resolved and the old released. When SwiftUI discards the view's state, the host
+  /// is released and an instance nobody else holds is disposed, once.
+  ///
+  /// ```swift
+  /// struct CounterView: View {
+  ///   @WatchViewModel(counterSpec) var counter
+  ///   var body: some View {
+  ///     Button("\(counter.count)") { counter.increment() }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The projected value (`$counter`) is the host's ``ViewModelBinding``, for resolving more
+  /// view models with the same lifetime.
+  @MainActor
+  @propertyWrapper
+  public struct WatchViewModel<VM: ViewModel>: DynamicProperty {
+    @State private var host: ViewModelHost<VM>
+    private let spec: ViewModelSpec<VM>
+
+    /// Creates the wrapper; nothing is resolved until the view reads the value.
+    ///
+    /// - Parameter spec: The view model to show; may change between renders.
+    public init(_ spec: ViewModelSpec<VM>) {
+      self.spec = spec
+      _host = State(wrappedValue: ViewModelHost(watch: true, label: "WatchViewModel"))
+    }
+
+    /// The view model. Reading it in `body` makes the view redraw when it changes.
+    public var wrappedValue: VM {
+      let viewModel = host.require(spec)
+      // Read after resolving, so the first resolution does not invalidate this render.
+      _ = host.version
+      return viewModel
+    }
+
+    /// The binding the view model is held through.
+    public var projectedValue: ViewModelBinding { host.binding }
+  }
+
+  /// Holds a view model for a SwiftUI view without redrawing the view when it changes.
+  ///
+  /// Like ``WatchViewModel`` in every other way: resolved on first read, kept across re-renders,
+  /// released with the view's state.
+  ///
+  /// ```swift
+  /// struct ShareButton: View {
+  ///   @ReadViewModel(analyticsSpec) var analytics
+  ///   var body: some View { Button("Share") { analytics.track("share") } }
+  /// }
+  /// ```
+  @MainActor
+  @propertyWrapper
+  public struct ReadViewModel<VM: ViewModel>: DynamicProperty {
+    @State private var host: ViewModelHost<VM>
+    private let spec: ViewModelSpec<VM>
+
+    /// Creates the wrapper; nothing is resolved until the view reads the value.
+    ///
+    /// - Parameter spec: The view model to hold; may change between renders.
+    public init(_ spec: ViewModelSpec<VM>) {
+      self.spec = spec
+      _host = State(wrappedValue: ViewModelHost(watch: false, label: "ReadViewModel"))
+    }
+
+    /// The view model; its changes do not redraw the view.
+    public var wrappedValue: VM { host.require(spec) }
+
+    /// The binding the view model is held through.
+    public var projectedValue: ViewModelBinding { host.binding }
+  }
+#endif

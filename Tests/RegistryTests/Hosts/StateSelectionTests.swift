@@ -1,0 +1,54 @@
+import Observation
+import Registry
+import Testing
+
+private struct Profile: Equatable {
+  var name = ""
+  var age = 0
+}
+
+@MainActor
+@Suite struct StateSelectionTests {
+  @Test func refreshesOnlyWhenTheSelectedValueChanges() {
+    withTestRegistry { _, _ in
+      let profile = StateViewModel(state: Profile())
+      var names: [String] = []
+      let selection = StateSelection(profile, selector: \.name, onChange: { names.append($0) })
+      var observed = 0
+      withObservationTracking {
+        _ = selection.value
+      } onChange: {
+        MainActor.assumeIsolated { observed += 1 }
+      }
+      profile.setState(Profile(name: "", age: 1))
+      #expect(observed == 0)
+      profile.setState(Profile(name: "Ada", age: 1))
+      #expect(observed == 1)
+      #expect(selection.value == "Ada")
+      #expect(names == ["Ada"])
+      selection.stop()
+      profile.setState(Profile(name: "Bo"))
+      #expect(selection.changeCount == 1)
+    }
+  }
+
+  @Test func severalSelectedValuesAsOne() {
+    withTestRegistry { _, _ in
+      let profile = StateViewModel(state: Profile())
+      let selection = StateSelection(profile, selector: { [$0.name, "\($0.age / 10)"] })
+      profile.setState(Profile(name: "", age: 5))
+      #expect(selection.changeCount == 0)
+      profile.setState(Profile(name: "", age: 15))
+      #expect(selection.changeCount == 1)
+    }
+  }
+
+  @Test func requireReturnsTheInstanceLikeResolve() {
+    withTestRegistry { _, _ in
+      let host = ViewModelHost<ProbeViewModel>()
+      let spec = ViewModelSpec { ProbeViewModel("r", log: EventLog()) }
+      let first = host.require(spec)
+      #expect(host.require(spec) === first)
+    }
+  }
+}
