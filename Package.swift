@@ -11,7 +11,26 @@ let package = Package(
   targets: [
     .target(name: "Registry"),
     .target(name: "RegistryTesting", dependencies: ["Registry"]),
+
+    // Examples: a small counter, a multi-module app wired at a composition root, and an
+    // interactive terminal app built the way a SwiftUI app is.
     .executableTarget(name: "CounterExample", dependencies: ["Registry"], path: "Examples/Counter"),
+    .target(name: "AuthFeature", dependencies: ["Registry"], path: "Examples/NotesApp/Auth"),
+    .target(
+      name: "NotesFeature", dependencies: ["Registry", "AuthFeature"],
+      path: "Examples/NotesApp/Notes"),
+    .target(
+      name: "SettingsFeature", dependencies: ["Registry"], path: "Examples/NotesApp/Settings"),
+    .executableTarget(
+      name: "NotesApp",
+      dependencies: ["Registry", "AuthFeature", "NotesFeature", "SettingsFeature"],
+      path: "Examples/NotesApp/App"),
+    .executableTarget(
+      name: "TerminalApp", dependencies: ["Registry"], path: "Examples/TerminalApp"),
+
+    .executableTarget(
+      name: "RegistryBenchmarks", dependencies: ["Registry"], path: "Benchmarks/RegistryBenchmarks"),
+
     .testTarget(name: "RegistryTests", dependencies: ["Registry", "RegistryTesting"]),
     .testTarget(name: "RegistryTestingTests", dependencies: ["Registry", "RegistryTesting"]),
   ],
