@@ -120,7 +120,41 @@ final class BindingCore {
     return found
   }
 
+  /// The async form of `resolve`: shares a build in flight with every other caller.
+  func resolveAsync<VM: ViewModel>(
+    _ spec: AsyncViewModelSpec<VM>, watching: Bool, operation: StaticString
+  ) async throws -> VM {
+    let active = registry.proxies.isEmpty ? spec : registry.activeSpec(for: spec)
+    let identity = spec.identity(buildingWith: active)
+    if let entry = entries[identity] {
+      if watching, !entry.isWatching { startWatching(identity, entry.viewModel) }
+      return unsafeDowncast(entry.viewModel, to: VM.self)
+    }
+    guard !isDisposed else {
+      throw RegistryError.bindingDisposed(
+        operation: "\(operation)", binding: id, type: Describe.type(VM.self),
+        key: Describe.key(active.key))
+    }
+    if identity.isShared, let existing = registry.sharedInstances[identity] {
+      hold(existing, identity: identity, watching: watching, anchor: nil)
+      return unsafeDowncast(existing, to: VM.self)
+    }
+    let built = try await registry.buildAsync(
+      active, identity: identity, requester: self, watching: watching)
+    return unsafeDowncast(built, to: VM.self)
+  }
+
   // MARK: Holding and releasing
+
+  /// Holds `viewModel` unless this binding already does (an async build finishing for a
+  /// binding that meanwhile resolved it another way).
+  func holdIfNeeded(_ viewModel: ViewModel, identity: InstanceIdentity, watching: Bool) {
+    if let entry = entries[identity] {
+      if watching, !entry.isWatching { startWatching(identity, entry.viewModel) }
+      return
+    }
+    hold(viewModel, identity: identity, watching: watching, anchor: nil)
+  }
 
   private func hold(
     _ viewModel: ViewModel, identity: InstanceIdentity, watching: Bool, anchor: AnyObject?
@@ -128,6 +162,9 @@ final class BindingCore {
     nextEntrySequence += 1
     entries[identity] = Entry(
       viewModel: viewModel, isWatching: watching, sequence: nextEntrySequence, anchor: anchor)
+    if viewModel.registration?.isAwaitingDisposal == true {
+      registry.cancelDeferredRelease(viewModel)
+    }
     viewModel.registration?.holders.append(self)
     if watching { viewModel.watchers.append(self) }
     if let arg = viewModel.registration?.arg.with(bindingId: id) {

@@ -34,12 +34,15 @@ public struct RegistrySnapshot: Sendable, Hashable, CustomStringConvertible {
     instances.first { $0.id == id }
   }
 
-  /// The instances that are not `aliveForever`: at the end of a scope, these are leaks.
+  /// The instances that are neither `aliveForever` nor already released and waiting out a
+  /// grace period (or kept by their family): at the end of a scope, these are leaks.
   ///
   /// ```swift
   /// #expect(registry.snapshot().releasable.isEmpty)
   /// ```
-  public var releasable: [InstanceSnapshot] { instances.filter { !$0.aliveForever } }
+  public var releasable: [InstanceSnapshot] {
+    instances.filter { !$0.aliveForever && !$0.isAwaitingDisposal }
+  }
 
   /// One line per instance: what it is, how many hold it and who.
   public var description: String {
@@ -64,6 +67,8 @@ public struct InstanceSnapshot: Sendable, Hashable, Identifiable, CustomStringCo
   public let aliveForever: Bool
   /// The bindings holding it, in the order they started.
   public let holders: [HolderSnapshot]
+  /// Released by every holder, but kept alive by a grace period or its family's pool.
+  public let isAwaitingDisposal: Bool
   /// The ids of the instances whose ``ViewModel/viewModelBinding`` holds it.
   public var dependents: [UInt64] { holders.compactMap(\.ownerInstanceID) }
 
@@ -76,10 +81,12 @@ public struct InstanceSnapshot: Sendable, Hashable, Identifiable, CustomStringCo
   ///   - tag: The tag as text.
   ///   - aliveForever: Whether it outlives its holders.
   ///   - holders: Who holds it.
+  ///   - isAwaitingDisposal: Whether it is released and waiting to be disposed.
   public init(
     id: UInt64, typeName: String, key: String?, tag: String?, aliveForever: Bool,
-    holders: [HolderSnapshot]
+    holders: [HolderSnapshot], isAwaitingDisposal: Bool = false
   ) {
+    self.isAwaitingDisposal = isAwaitingDisposal
     self.id = id
     self.typeName = typeName
     self.key = key
@@ -95,7 +102,8 @@ public struct InstanceSnapshot: Sendable, Hashable, Identifiable, CustomStringCo
 
   /// The name, the holder count and the holders.
   public var description: String {
-    let forever = aliveForever ? "  aliveForever" : ""
+    let forever =
+      aliveForever ? "  aliveForever" : isAwaitingDisposal ? "  awaiting disposal" : ""
     let held = holders.map(\.label).joined(separator: ", ")
     return "  \(name)\(forever)  holders: \(holders.count)  [\(held)]"
   }
@@ -155,7 +163,8 @@ extension ViewModelRegistry {
       return InstanceSnapshot(
         id: registration?.sequence ?? 0, typeName: Describe.type(type(of: viewModel)),
         key: Describe.key(registration?.arg.key), tag: Describe.key(registration?.arg.tag),
-        aliveForever: registration?.arg.aliveForever ?? false, holders: holders)
+        aliveForever: registration?.arg.aliveForever ?? false, holders: holders,
+        isAwaitingDisposal: registration?.isAwaitingDisposal ?? false)
     }
     return RegistrySnapshot(registryName: name, instances: instances)
   }

@@ -38,6 +38,8 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   public enum Phase {
     /// Nothing resolved yet.
     case idle
+    /// An async spec is being built (see ``ViewModelHost/load(_:)``).
+    case loading
     /// The view model to show.
     case ready(VM)
     /// The last build threw this error.
@@ -212,6 +214,43 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
       binding.registry.report(
         failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
       fatalError(failure.description, file: (filePath), line: line)
+    }
+  }
+
+  /// Resolves an async spec, showing ``Phase/loading`` while it builds, then the view model or
+  /// the failure. Calling it again with the same identity while it is shown does nothing.
+  ///
+  /// ```swift
+  /// .task { await host.load(databaseSpec) }
+  /// ```
+  ///
+  /// - Parameter spec: What the host shows.
+  /// - Returns: The instance, or `nil` when the build failed or was cancelled.
+  @discardableResult
+  public func load(_ spec: AsyncViewModelSpec<VM>) async -> VM? {
+    let registry = binding.registry
+    let active = registry.proxies.isEmpty ? spec : registry.activeSpec(for: spec)
+    let identity = spec.identity(buildingWith: active)
+    if ownership == .owned, identity == currentIdentity, case .ready(let current) = currentPhase,
+      !current.isDisposed
+    {
+      return current
+    }
+    let previous = currentPhase
+    setPhase(.loading)
+    do {
+      let viewModel =
+        try await watches ? binding.watchAsync(spec) : binding.readAsync(spec)
+      stopFollowing(previous, keeping: viewModel)
+      ownership = .owned
+      currentIdentity = identity
+      setPhase(.ready(viewModel))
+      return viewModel
+    } catch {
+      stopFollowing(previous, keeping: nil)
+      currentIdentity = nil
+      setPhase(.failed(error))
+      return nil
     }
   }
 

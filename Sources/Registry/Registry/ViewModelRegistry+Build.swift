@@ -32,17 +32,26 @@ extension ViewModelRegistry {
     let arg = InstanceArg(
       key: active.key, tag: active.tag, aliveForever: active.aliveForever,
       bindingId: requester.id)
+    register(viewModel, identity: identity, arg: arg, releasePolicy: active.releasePolicy)
+    return viewModel
+  }
+
+  /// Gives a freshly built instance its identity, runs `onCreate`, then stores it: the identity
+  /// is still on the build stack (for a synchronous build) while `onCreate` runs.
+  func register(
+    _ viewModel: ViewModel, identity: InstanceIdentity, arg: InstanceArg,
+    releasePolicy: ReleasePolicy
+  ) {
     nextInstanceSequence += 1
     viewModel.registry = self
     viewModel.registration = Registration(
-      identity: identity, arg: arg, sequence: nextInstanceSequence)
+      identity: identity, arg: arg, sequence: nextInstanceSequence, releasePolicy: releasePolicy)
     viewModel.onCreate(arg)
     if identity.isShared {
       sharedInstances[identity] = viewModel
     }
     liveInstances[ObjectIdentifier(viewModel)] = viewModel
     emit(.create, viewModel, arg: arg)
-    return viewModel
   }
 
   /// Builds an instance that no registry tracks, for a resolution through a disposed binding.
@@ -55,6 +64,7 @@ extension ViewModelRegistry {
 
   /// Forgets a disposed instance.
   func unregister(_ viewModel: ViewModel, identity: InstanceIdentity) {
+    cancelDeferredRelease(viewModel)
     if identity.isShared, sharedInstances[identity] === viewModel {
       sharedInstances[identity] = nil
     }

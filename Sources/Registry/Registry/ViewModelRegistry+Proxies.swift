@@ -65,6 +65,11 @@ extension ViewModelRegistry {
     return try operation()
   }
 
+  /// The async spec that builds `spec` in this registry: its proxy, or itself.
+  func activeSpec<VM>(for spec: AsyncViewModelSpec<VM>) -> AsyncViewModelSpec<VM> {
+    proxies[ObjectIdentifier(spec)]?.proxy as? AsyncViewModelSpec<VM> ?? spec
+  }
+
   /// The spec that builds `spec` in this registry: its proxy, its family's proxy, or itself.
   func activeSpec<VM>(for spec: ViewModelSpec<VM>) -> ViewModelSpec<VM> {
     if let proxy = proxies[ObjectIdentifier(spec)]?.proxy as? ViewModelSpec<VM> {

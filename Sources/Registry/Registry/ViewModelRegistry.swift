@@ -42,6 +42,16 @@ public final class ViewModelRegistry {
   /// `lifecycles` plus the logger when logging is on: what events go to.
   var activeLifecycles: [any ViewModelLifecycle] = []
 
+  /// Schedules grace periods; replace it with a manual clock in tests.
+  ///
+  /// ```swift
+  /// registry.clock = ManualClock()
+  /// ```
+  public var clock: any RegistryClock = SystemRegistryClock()
+
+  var deferred = DeferredReleases()
+  var pendingAsyncBuilds: [PendingBuildKey: PendingAsyncBuild] = [:]
+
   /// Keyed instances, by identity.
   var sharedInstances: [InstanceIdentity: ViewModel] = [:]
   /// Every live instance built here, keyed or private, by object.
@@ -126,9 +136,11 @@ public final class ViewModelRegistry {
   /// #expect(registry.liveInstanceCount == 0)
   /// ```
   public func disposeAll() {
+    beginChange()
     for viewModel in liveViewModels().reversed() {
       viewModel.performDisposal(callingHook: true)
     }
+    endChange()
   }
 
   func report(_ error: RegistryError, at site: CallSite?) {

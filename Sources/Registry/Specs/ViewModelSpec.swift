@@ -24,6 +24,10 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   public let tag: AnyHashable?
   /// Whether the instance stays alive after its last holder lets go.
   public let aliveForever: Bool
+  /// How long a released instance waits before it is disposed; `nil` disposes at once.
+  public var disposeDelay: Duration? { releasePolicy.disposeDelay }
+
+  let releasePolicy: ReleasePolicy
 
   let builder: @MainActor () throws -> VM
   /// The shared identity, computed once because it is needed on every resolution.
@@ -44,13 +48,16 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ///     binding.
   ///   - tag: A tag to find the instance by with cached lookups.
   ///   - aliveForever: Keeps the instance alive after its last holder lets go.
+  ///   - disposeDelay: A grace period: after its last holder lets go, the instance waits this
+  ///     long before it is disposed, and comes back as it is if acquired again meanwhile.
   ///   - builder: Builds a new instance; runs on the main actor, once per instance.
   public convenience init(
     key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,
-    builder: @escaping @MainActor () -> VM
+    disposeDelay: Duration? = nil, builder: @escaping @MainActor () -> VM
   ) {
     self.init(
-      key: key, tag: tag, aliveForever: aliveForever, privateKey: nil, origin: nil,
+      key: key, tag: tag, aliveForever: aliveForever,
+      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), privateKey: nil, origin: nil,
       builder: builder)
   }
 
@@ -72,23 +79,27 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ///   - key: Shares one instance per registry under this key; `nil` makes it private.
   ///   - tag: A tag to find the instance by with cached lookups.
   ///   - aliveForever: Keeps the instance alive after its last holder lets go.
+  ///   - disposeDelay: A grace period before a released instance is disposed.
   ///   - throwingBuilder: Builds a new instance or throws.
   public convenience init(
     key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,
-    throwingBuilder: @escaping @MainActor () throws -> VM
+    disposeDelay: Duration? = nil, throwingBuilder: @escaping @MainActor () throws -> VM
   ) {
     self.init(
-      key: key, tag: tag, aliveForever: aliveForever, privateKey: nil, origin: nil,
+      key: key, tag: tag, aliveForever: aliveForever,
+      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), privateKey: nil, origin: nil,
       builder: throwingBuilder)
   }
 
   init(
-    key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool, privateKey: InstanceKey?,
-    origin: SpecOrigin<VM>?, builder: @escaping @MainActor () throws -> VM
+    key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool, releasePolicy: ReleasePolicy,
+    privateKey: InstanceKey?, origin: SpecOrigin<VM>?,
+    builder: @escaping @MainActor () throws -> VM
   ) {
     self.key = key
     self.tag = tag
     self.aliveForever = aliveForever
+    self.releasePolicy = releasePolicy
     self.privateKey = privateKey
     self.origin = origin
     self.builder = builder

@@ -22,6 +22,9 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   let tagFunction: (@MainActor (Arg) -> AnyHashable?)?
   let aliveForeverFunction: (@MainActor (Arg) -> Bool)?
   let argumentKey: @Sendable (Arg) -> AnyHashable?
+  let disposeDelay: Duration?
+  /// How many released instances the family keeps alive for a quick return.
+  public let keepReleased: Int
 
   /// Creates a family whose builder cannot fail.
   ///
@@ -39,15 +42,20 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   ///     itself when it is `Hashable`.
   ///   - tag: The tag for an argument.
   ///   - aliveForever: Whether the instance for an argument outlives its holders.
+  ///   - disposeDelay: A grace period before a released instance is disposed.
+  ///   - keepReleased: How many released instances to keep alive for a quick return (rows
+  ///     scrolled back into view, back navigation); beyond it, the least recently used is
+  ///     disposed. Zero disposes at once.
   public convenience init(
     builder: @escaping @MainActor (Arg) -> VM,
     key: (@MainActor (Arg) -> AnyHashable?)? = nil,
     tag: (@MainActor (Arg) -> AnyHashable?)? = nil,
-    aliveForever: (@MainActor (Arg) -> Bool)? = nil
+    aliveForever: (@MainActor (Arg) -> Bool)? = nil,
+    disposeDelay: Duration? = nil, keepReleased: Int = 0
   ) {
     self.init(
       throwingBuilder: builder, key: key, tag: tag, aliveForever: aliveForever,
-      argumentKey: { hashableKey($0) })
+      disposeDelay: disposeDelay, keepReleased: keepReleased, argumentKey: { hashableKey($0) })
   }
 
   /// Creates a family whose builder can throw.
@@ -64,15 +72,18 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   ///   - key: The key for an argument; `nil` from it means private.
   ///   - tag: The tag for an argument.
   ///   - aliveForever: Whether the instance for an argument outlives its holders.
+  ///   - disposeDelay: A grace period before a released instance is disposed.
+  ///   - keepReleased: How many released instances to keep alive for a quick return.
   public convenience init(
     throwingBuilder: @escaping @MainActor (Arg) throws -> VM,
     key: (@MainActor (Arg) -> AnyHashable?)? = nil,
     tag: (@MainActor (Arg) -> AnyHashable?)? = nil,
-    aliveForever: (@MainActor (Arg) -> Bool)? = nil
+    aliveForever: (@MainActor (Arg) -> Bool)? = nil,
+    disposeDelay: Duration? = nil, keepReleased: Int = 0
   ) {
     self.init(
       throwingBuilder: throwingBuilder, key: key, tag: tag, aliveForever: aliveForever,
-      argumentKey: { hashableKey($0) })
+      disposeDelay: disposeDelay, keepReleased: keepReleased, argumentKey: { hashableKey($0) })
   }
 
   init(
@@ -80,8 +91,11 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     key: (@MainActor (Arg) -> AnyHashable?)?,
     tag: (@MainActor (Arg) -> AnyHashable?)?,
     aliveForever: (@MainActor (Arg) -> Bool)?,
+    disposeDelay: Duration?, keepReleased: Int,
     argumentKey: @escaping @Sendable (Arg) -> AnyHashable?
   ) {
+    self.disposeDelay = disposeDelay
+    self.keepReleased = max(0, keepReleased)
     self.builder = throwingBuilder
     self.keyFunction = key
     self.tagFunction = tag
@@ -119,8 +133,12 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
       remake: { proxy in
         (proxy as? ViewModelSpecWithArg<VM, Arg>)?.makeSpec(arg, identityFamily: identityFamily)
       })
+    // The pool of kept instances belongs to the family the caller named, so a proxy shares it.
+    let policy = ReleasePolicy(
+      disposeDelay: disposeDelay,
+      keepReleased: keepReleased > 0 ? (ObjectIdentifier(identityFamily), keepReleased) : nil)
     return ViewModelSpec(
       key: key, tag: tagFunction?(arg), aliveForever: aliveForeverFunction?(arg) ?? false,
-      privateKey: privateKey, origin: origin, builder: { try builder(arg) })
+      releasePolicy: policy, privateKey: privateKey, origin: origin, builder: { try builder(arg) })
   }
 }

@@ -21,13 +21,18 @@ public final class ViewModelSpecWithArg2<VM: ViewModel, A, B>: @unchecked Sendab
   ///     together, when all are `Hashable`.
   ///   - tag: The tag for the arguments.
   ///   - aliveForever: Whether the instance for the arguments outlives its holders.
+  ///   - disposeDelay: A grace period before a released instance is disposed.
+  ///   - keepReleased: How many released instances to keep alive for a quick return.
   public convenience init(
     builder: @escaping @MainActor (A, B) -> VM,
     key: (@MainActor (A, B) -> AnyHashable?)? = nil,
     tag: (@MainActor (A, B) -> AnyHashable?)? = nil,
-    aliveForever: (@MainActor (A, B) -> Bool)? = nil
+    aliveForever: (@MainActor (A, B) -> Bool)? = nil,
+    disposeDelay: Duration? = nil, keepReleased: Int = 0
   ) {
-    self.init(throwingBuilder: builder, key: key, tag: tag, aliveForever: aliveForever)
+    self.init(
+      throwingBuilder: builder, key: key, tag: tag, aliveForever: aliveForever,
+      disposeDelay: disposeDelay, keepReleased: keepReleased)
   }
 
   /// Creates a family whose builder can throw.
@@ -37,16 +42,20 @@ public final class ViewModelSpecWithArg2<VM: ViewModel, A, B>: @unchecked Sendab
   ///   - key: The key for the arguments; `nil` from it means private.
   ///   - tag: The tag for the arguments.
   ///   - aliveForever: Whether the instance for the arguments outlives its holders.
+  ///   - disposeDelay: A grace period before a released instance is disposed.
+  ///   - keepReleased: How many released instances to keep alive for a quick return.
   public init(
     throwingBuilder: @escaping @MainActor (A, B) throws -> VM,
     key: (@MainActor (A, B) -> AnyHashable?)? = nil,
     tag: (@MainActor (A, B) -> AnyHashable?)? = nil,
-    aliveForever: (@MainActor (A, B) -> Bool)? = nil
+    aliveForever: (@MainActor (A, B) -> Bool)? = nil,
+    disposeDelay: Duration? = nil, keepReleased: Int = 0
   ) {
     let build: @MainActor ((A, B)) throws -> VM = { args in try throwingBuilder(args.0, args.1) }
     family = ViewModelSpecWithArg(
       throwingBuilder: build, key: Self.spread(key), tag: Self.spread(tag),
-      aliveForever: Self.spread(aliveForever),
+      aliveForever: Self.spread(aliveForever), disposeDelay: disposeDelay,
+      keepReleased: keepReleased,
       argumentKey: { args in ArgumentKey(args.0, args.1).map(AnyHashable.init) })
   }
 

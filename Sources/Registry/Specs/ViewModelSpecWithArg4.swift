@@ -21,13 +21,18 @@ public final class ViewModelSpecWithArg4<VM: ViewModel, A, B, C, D>: @unchecked 
   ///     together, when all are `Hashable`.
   ///   - tag: The tag for the arguments.
   ///   - aliveForever: Whether the instance for the arguments outlives its holders.
+  ///   - disposeDelay: A grace period before a released instance is disposed.
+  ///   - keepReleased: How many released instances to keep alive for a quick return.
   public convenience init(
     builder: @escaping @MainActor (A, B, C, D) -> VM,
     key: (@MainActor (A, B, C, D) -> AnyHashable?)? = nil,
     tag: (@MainActor (A, B, C, D) -> AnyHashable?)? = nil,
-    aliveForever: (@MainActor (A, B, C, D) -> Bool)? = nil
+    aliveForever: (@MainActor (A, B, C, D) -> Bool)? = nil,
+    disposeDelay: Duration? = nil, keepReleased: Int = 0
   ) {
-    self.init(throwingBuilder: builder, key: key, tag: tag, aliveForever: aliveForever)
+    self.init(
+      throwingBuilder: builder, key: key, tag: tag, aliveForever: aliveForever,
+      disposeDelay: disposeDelay, keepReleased: keepReleased)
   }
 
   /// Creates a family whose builder can throw.
@@ -37,18 +42,22 @@ public final class ViewModelSpecWithArg4<VM: ViewModel, A, B, C, D>: @unchecked 
   ///   - key: The key for the arguments; `nil` from it means private.
   ///   - tag: The tag for the arguments.
   ///   - aliveForever: Whether the instance for the arguments outlives its holders.
+  ///   - disposeDelay: A grace period before a released instance is disposed.
+  ///   - keepReleased: How many released instances to keep alive for a quick return.
   public init(
     throwingBuilder: @escaping @MainActor (A, B, C, D) throws -> VM,
     key: (@MainActor (A, B, C, D) -> AnyHashable?)? = nil,
     tag: (@MainActor (A, B, C, D) -> AnyHashable?)? = nil,
-    aliveForever: (@MainActor (A, B, C, D) -> Bool)? = nil
+    aliveForever: (@MainActor (A, B, C, D) -> Bool)? = nil,
+    disposeDelay: Duration? = nil, keepReleased: Int = 0
   ) {
     let build: @MainActor ((A, B, C, D)) throws -> VM = { args in
       try throwingBuilder(args.0, args.1, args.2, args.3)
     }
     family = ViewModelSpecWithArg(
       throwingBuilder: build, key: Self.spread(key), tag: Self.spread(tag),
-      aliveForever: Self.spread(aliveForever),
+      aliveForever: Self.spread(aliveForever), disposeDelay: disposeDelay,
+      keepReleased: keepReleased,
       argumentKey: { args in ArgumentKey(args.0, args.1, args.2, args.3).map(AnyHashable.init) })
   }
 

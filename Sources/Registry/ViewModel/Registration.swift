@@ -5,6 +5,10 @@ struct Registration {
   let arg: InstanceArg
   /// Build order in the registry; cached lookups prefer the newest.
   let sequence: UInt64
+  /// What happens when the last holder lets go.
+  let releasePolicy: ReleasePolicy
   /// The bindings that hold the instance, in the order they started.
   var holders: [BindingCore] = []
+  /// Released, but kept alive by a grace period or its family's pool.
+  var isAwaitingDisposal = false
 }

@@ -346,11 +346,16 @@ open class ViewModel {
     for finish in changeStreams.takeFinishers() { finish() }
   }
 
-  /// Disposes the instance when nothing holds it and it is not meant to live forever.
+  /// Disposes the instance when nothing holds it and it is not meant to live forever — at once,
+  /// or as its spec's grace period or family pool says.
   func disposeIfUnheld() {
-    guard let registration, registration.holders.isEmpty, !registration.arg.aliveForever else {
-      return
+    guard let registration, registration.holders.isEmpty, !registration.arg.aliveForever,
+      lifecycle == .alive
+    else { return }
+    if registration.releasePolicy.isImmediate {
+      performDisposal(callingHook: true)
+    } else {
+      registry.deferRelease(self, policy: registration.releasePolicy)
     }
-    performDisposal(callingHook: true)
   }
 }

@@ -1,0 +1,85 @@
+/// A spec whose builder is `async throws`: opening a database, restoring a session.
+///
+/// Resolve it with ``ViewModelBinding/watchAsync(_:)`` or ``ViewModelBinding/readAsync(_:)``.
+/// Callers that ask for the same instance while it is being built share one build. If every
+/// one of them is cancelled, the build is cancelled and nothing is registered; if it fails,
+/// every caller gets the error and the next call builds again. Once built, the instance lives
+/// by the same rules as any other: shared by key, held by bindings, disposed exactly once.
+///
+/// ```swift
+/// let databaseSpec = AsyncViewModelSpec(key: "db", aliveForever: true) {
+///   try await DatabaseViewModel.open(path)
+/// }
+/// let database = try await binding.watchAsync(databaseSpec)
+/// ```
+///
+/// A ``ViewModelHost`` shows the loading, value and failure of such a spec with
+/// ``ViewModelHost/load(_:)``.
+public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
+  // @unchecked: every stored property is a `let`; keys are hashed and the builder run on the
+  // main actor only.
+
+  /// The key instances are shared under, or `nil` for one instance per binding.
+  public let key: AnyHashable?
+  /// A tag that cached lookups and ``ViewModelRegistry/reset(tag:)`` find instances by.
+  public let tag: AnyHashable?
+  /// Whether the instance stays alive after its last holder lets go.
+  public let aliveForever: Bool
+  /// How long a released instance waits before it is disposed; `nil` disposes at once.
+  public let disposeDelay: Duration?
+  let builder: @MainActor () async throws -> VM
+
+  /// Creates an async spec.
+  ///
+  /// ```swift
+  /// let sessionSpec = AsyncViewModelSpec(key: "session") { try await SessionViewModel.restore() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: Shares one instance per registry under this key; `nil` makes it private.
+  ///   - tag: A tag to find the instance by.
+  ///   - aliveForever: Keeps the instance alive after its last holder lets go.
+  ///   - disposeDelay: A grace period before a released instance is disposed.
+  ///   - builder: Builds the instance, or throws; runs on the main actor and may suspend.
+  public init(
+    key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,
+    disposeDelay: Duration? = nil, builder: @escaping @MainActor () async throws -> VM
+  ) {
+    self.key = key
+    self.tag = tag
+    self.aliveForever = aliveForever
+    self.disposeDelay = disposeDelay
+    self.builder = builder
+  }
+
+  func identity(buildingWith active: AsyncViewModelSpec<VM>) -> InstanceIdentity {
+    InstanceIdentity(
+      type: ObjectIdentifier(VM.self),
+      key: active.key.map { .shared($0) } ?? .privateSpec(ObjectIdentifier(self)))
+  }
+
+  var arg: InstanceArg { InstanceArg(key: key, tag: tag, aliveForever: aliveForever) }
+
+  /// Builds every later resolution of this spec from `proxy`, in the current registry.
+  ///
+  /// ```swift
+  /// databaseSpec.setProxy(AsyncViewModelSpec(key: "db") { InMemoryDatabase() })
+  /// ```
+  ///
+  /// - Parameter proxy: The spec to build from instead.
+  @MainActor
+  public func setProxy(_ proxy: AsyncViewModelSpec<VM>) {
+    ViewModelRegistry.current.proxies[ObjectIdentifier(self)] = ProxyEntry(
+      original: self, proxy: proxy)
+  }
+
+  /// Removes the proxy installed on this spec in the current registry.
+  ///
+  /// ```swift
+  /// databaseSpec.clearProxy()
+  /// ```
+  @MainActor
+  public func clearProxy() {
+    ViewModelRegistry.current.clearProxy(for: self)
+  }
+}

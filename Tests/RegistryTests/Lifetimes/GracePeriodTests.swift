@@ -1,0 +1,86 @@
+import Registry
+import RegistryTesting
+import Testing
+
+@MainActor
+@Suite struct GracePeriodTests {
+  @Test func reacquiredWithinTheDelayComesBackWithoutNewHooks() {
+    withTestRegistry { registry, _ in
+      let clock = ManualClock()
+      registry.clock = clock
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "feed", disposeDelay: .seconds(5)) {
+        ProbeViewModel("feed", log: log)
+      }
+      let first = ViewModelBinding()
+      let model = first.watch(spec)
+      first.dispose()
+      #expect(!model.isDisposed)
+      #expect(registry.snapshot().instances.first?.isAwaitingDisposal == true)
+      clock.advance(by: .seconds(4))
+      let second = ViewModelBinding()
+      #expect(second.watch(spec) === model)
+      clock.advance(by: .seconds(10))
+      #expect(!model.isDisposed)
+      #expect(log.events(startingWith: "create").count == 1)
+      #expect(log.events(startingWith: "onDispose").isEmpty)
+      second.dispose()
+      clock.advance(by: .seconds(5))
+      #expect(model.isDisposed)
+      #expect(log.events(startingWith: "dispose") == ["dispose feed"])
+      #expect(clock.pendingCount == 0)
+    }
+  }
+
+  @Test func disposedOnceTheDelayPasses() {
+    withTestRegistry { registry, _ in
+      let clock = ManualClock()
+      registry.clock = clock
+      let spec = ViewModelSpec(disposeDelay: .milliseconds(300)) {
+        ProbeViewModel("p", log: EventLog())
+      }
+      let binding = ViewModelBinding()
+      let model = binding.watch(spec)
+      binding.dispose()
+      clock.advance(by: .milliseconds(299))
+      #expect(!model.isDisposed)
+      #expect(registry.snapshot().releasable.isEmpty)
+      clock.advance(by: .milliseconds(1))
+      #expect(model.isDisposed)
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func disposeAllCancelsThePendingDisposal() {
+    withTestRegistry { registry, _ in
+      let clock = ManualClock()
+      registry.clock = clock
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "k", disposeDelay: .seconds(1)) {
+        ProbeViewModel("k", log: log)
+      }
+      let binding = ViewModelBinding()
+      _ = binding.watch(spec)
+      binding.dispose()
+      registry.disposeAll()
+      clock.advance(by: .seconds(2))
+      #expect(log.events(startingWith: "dispose") == ["dispose k"])
+      #expect(clock.pendingCount == 0)
+    }
+  }
+
+  @Test func systemClockDisposesAfterTheDelay() async throws {
+    let registry = ViewModelRegistry(name: "clock")
+    let spec = ViewModelSpec(key: "k", disposeDelay: .milliseconds(10)) {
+      ProbeViewModel("k", log: EventLog())
+    }
+    let binding = ViewModelBinding(registry: registry)
+    let model = binding.watch(spec)
+    binding.dispose()
+    #expect(!model.isDisposed)
+    for _ in 0..<200 where !model.isDisposed {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(model.isDisposed)
+  }
+}
