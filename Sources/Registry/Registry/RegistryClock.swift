@@ -8,6 +8,9 @@
 /// ```
 @MainActor
 public protocol RegistryClock: AnyObject {
+  /// The time since some fixed origin; only differences matter (key-churn windows use them).
+  var now: Duration { get }
+
   /// Runs `action` on the main actor once `delay` has passed, unless cancelled first.
   ///
   /// - Parameters:
@@ -24,8 +27,13 @@ public protocol RegistryClock: AnyObject {
 /// ```
 @MainActor
 public final class SystemRegistryClock: RegistryClock {
+  private let origin = ContinuousClock.now
+
   /// Creates the clock.
   public nonisolated init() {}
+
+  /// The time since the clock was created.
+  public var now: Duration { ContinuousClock.now - origin }
 
   /// Runs `action` after `delay` in a main-actor task; cancelling cancels the task.
   ///

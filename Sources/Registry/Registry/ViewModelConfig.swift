@@ -16,6 +16,10 @@ public struct ViewModelConfig {
   /// they go to the registry's ``RegistryIssueReporter`` as
   /// ``RegistryError/listenerFailed(type:error:)``.
   public var onError: (@MainActor (any Error) -> Void)?
+  /// In debug builds, reports a spec (or a family) that disposes more than `count` instances
+  /// within `window` — the sign of an unstable key re-creating view models on every render.
+  /// `nil` turns the warning off.
+  public var keyChurnWarning: KeyChurnThreshold?
 
   /// Creates a configuration.
   ///
@@ -27,12 +31,37 @@ public struct ViewModelConfig {
   ///   - isLoggingEnabled: Prints lifecycle events.
   ///   - equals: The state comparison for state view models without their own.
   ///   - onError: Where listener and observer errors go.
+  ///   - keyChurnWarning: When to warn about a spec re-creating instances; `nil` never.
   public init(
     isLoggingEnabled: Bool = false, equals: (@MainActor (Any, Any) -> Bool)? = nil,
-    onError: (@MainActor (any Error) -> Void)? = nil
+    onError: (@MainActor (any Error) -> Void)? = nil,
+    keyChurnWarning: KeyChurnThreshold? = KeyChurnThreshold()
   ) {
     self.isLoggingEnabled = isLoggingEnabled
     self.equals = equals
     self.onError = onError
+    self.keyChurnWarning = keyChurnWarning
+  }
+}
+
+/// How many disposals of one spec's instances within how long count as key churn.
+///
+/// ```swift
+/// ViewModelConfig(keyChurnWarning: KeyChurnThreshold(count: 50, window: .seconds(2)))
+/// ```
+public struct KeyChurnThreshold: Sendable, Hashable {
+  /// More disposals than this within ``window`` trigger the warning.
+  public var count: Int
+  /// The sliding window.
+  public var window: Duration
+
+  /// Creates a threshold; the default warns at more than 20 disposals within one second.
+  ///
+  /// - Parameters:
+  ///   - count: Disposals allowed within the window.
+  ///   - window: The window's length.
+  public init(count: Int = 20, window: Duration = .seconds(1)) {
+    self.count = count
+    self.window = window
   }
 }

@@ -105,7 +105,8 @@ extension ViewModelRegistry {
       } else {
         register(
           viewModel, identity: key.identity, arg: active.arg.with(bindingId: first.core.id),
-          releasePolicy: ReleasePolicy(disposeDelay: active.disposeDelay))
+          releasePolicy: ReleasePolicy(disposeDelay: active.disposeDelay),
+          churnSource: ObjectIdentifier(active))
         built = viewModel
       }
     }

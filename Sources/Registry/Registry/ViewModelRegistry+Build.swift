@@ -32,7 +32,9 @@ extension ViewModelRegistry {
     let arg = InstanceArg(
       key: active.key, tag: active.tag, aliveForever: active.aliveForever,
       bindingId: requester.id)
-    register(viewModel, identity: identity, arg: arg, releasePolicy: active.releasePolicy)
+    register(
+      viewModel, identity: identity, arg: arg, releasePolicy: active.releasePolicy,
+      churnSource: active.origin?.familyID ?? ObjectIdentifier(active))
     return viewModel
   }
 
@@ -40,12 +42,13 @@ extension ViewModelRegistry {
   /// is still on the build stack (for a synchronous build) while `onCreate` runs.
   func register(
     _ viewModel: ViewModel, identity: InstanceIdentity, arg: InstanceArg,
-    releasePolicy: ReleasePolicy
+    releasePolicy: ReleasePolicy, churnSource: ObjectIdentifier?
   ) {
     nextInstanceSequence += 1
     viewModel.registry = self
     viewModel.registration = Registration(
-      identity: identity, arg: arg, sequence: nextInstanceSequence, releasePolicy: releasePolicy)
+      identity: identity, arg: arg, sequence: nextInstanceSequence, releasePolicy: releasePolicy,
+      churnSource: churnSource)
     viewModel.onCreate(arg)
     if identity.isShared {
       sharedInstances[identity] = viewModel
@@ -65,6 +68,7 @@ extension ViewModelRegistry {
   /// Forgets a disposed instance.
   func unregister(_ viewModel: ViewModel, identity: InstanceIdentity) {
     cancelDeferredRelease(viewModel)
+    noteDisposalForChurn(viewModel)
     if identity.isShared, sharedInstances[identity] === viewModel {
       sharedInstances[identity] = nil
     }

@@ -30,10 +30,21 @@ extension ViewModelRegistry {
     lifecycles.append(lifecycle)
     configure(config: config, lifecycles: lifecycles)
     return { [weak self, weak lifecycle] in
-      guard let self, let lifecycle else { return }
-      self.lifecycles.removeAll { $0 === lifecycle }
-      self.configure(config: self.config, lifecycles: self.lifecycles)
+      guard let lifecycle else { return }
+      self?.removeLifecycle(lifecycle)
     }
+  }
+
+  /// Removes a lifecycle observer; removing one that is not installed does nothing.
+  ///
+  /// ```swift
+  /// registry.removeLifecycle(recorder)
+  /// ```
+  ///
+  /// - Parameter lifecycle: The observer to remove.
+  public func removeLifecycle(_ lifecycle: any ViewModelLifecycle) {
+    lifecycles.removeAll { $0 === lifecycle }
+    configure(config: config, lifecycles: lifecycles)
   }
 
   /// Routes an error thrown by a listener or an observer.

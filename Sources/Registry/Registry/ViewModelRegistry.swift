@@ -50,6 +50,7 @@ public final class ViewModelRegistry {
   public var clock: any RegistryClock = SystemRegistryClock()
 
   var deferred = DeferredReleases()
+  var churn = KeyChurnDetector()
   var pendingAsyncBuilds: [PendingBuildKey: PendingAsyncBuild] = [:]
 
   /// Keyed instances, by identity.

@@ -7,6 +7,8 @@ struct Registration {
   let sequence: UInt64
   /// What happens when the last holder lets go.
   let releasePolicy: ReleasePolicy
+  /// The spec or family the instance came from, for key-churn detection.
+  let churnSource: ObjectIdentifier?
   /// The bindings that hold the instance, in the order they started.
   var holders: [BindingCore] = []
   /// Released, but kept alive by a grace period or its family's pool.

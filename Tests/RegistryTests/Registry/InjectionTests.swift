@@ -1,35 +1,13 @@
 import Registry
 import Testing
 
-/// A view model that watches its dependencies through its own binding.
-@MainActor
-private final class NodeViewModel: ProbeViewModel {
-  var dependencies: [ViewModelSpec<NodeViewModel>] = []
-  private(set) var resolved: [NodeViewModel] = []
-
-  override func onCreate(_ arg: InstanceArg) {
-    super.onCreate(arg)
-    resolved = dependencies.map { viewModelBinding.watch($0) }
-  }
-}
-
 @MainActor
 @Suite struct InjectionTests {
-  private func node(
-    _ name: String, _ log: EventLog, _ dependencies: ViewModelSpec<NodeViewModel>...
-  ) -> ViewModelSpec<NodeViewModel> {
-    ViewModelSpec(key: name) {
-      let model = NodeViewModel(name, log: log)
-      model.dependencies = dependencies
-      return model
-    }
-  }
-
   @Test func dependencyChangeReachesTheDependentsWatchers() {
     withTestRegistry { _, _ in
       let log = EventLog()
-      let leaf = node("leaf", log)
-      let root = node("root", log, leaf)
+      let leaf = nodeSpec("leaf", log)
+      let root = nodeSpec("root", log, leaf)
       var refreshes = 0
       let host = ViewModelBinding { refreshes += 1 }
       let rootModel = host.watch(root)
@@ -44,10 +22,10 @@ private final class NodeViewModel: ProbeViewModel {
   @Test func diamondBuildsSharedDependencyOnceAndRefreshesEachHostOnce() {
     withTestRegistry { registry, _ in
       let log = EventLog()
-      let d = node("d", log)
-      let b = node("b", log, d)
-      let c = node("c", log, d)
-      let a = node("a", log, b, c)
+      let d = nodeSpec("d", log)
+      let b = nodeSpec("b", log, d)
+      let c = nodeSpec("c", log, d)
+      let a = nodeSpec("a", log, b, c)
       var seen: [(Int, Int)] = []
       var host: ViewModelBinding!
       var aModel: NodeViewModel!
@@ -80,8 +58,8 @@ private final class NodeViewModel: ProbeViewModel {
   @Test func hostReadingTwoViewModelsSeesBothNewValuesInOneRefresh() {
     withTestRegistry { _, _ in
       let log = EventLog()
-      let first = node("first", log)
-      let second = node("second", log)
+      let first = nodeSpec("first", log)
+      let second = nodeSpec("second", log)
       var snapshots: [[Int]] = []
       var models: [NodeViewModel] = []
       let host = ViewModelBinding { snapshots.append(models.map(\.value)) }
