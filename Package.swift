@@ -26,7 +26,8 @@ let package = Package(
       dependencies: ["Registry", "AuthFeature", "NotesFeature", "SettingsFeature"],
       path: "Examples/NotesApp/App"),
     .executableTarget(
-      name: "TerminalApp", dependencies: ["Registry"], path: "Examples/TerminalApp"),
+      name: "TerminalApp", dependencies: ["Registry"], path: "Examples/TerminalApp",
+      exclude: ["README.md"]),
 
     .executableTarget(
       name: "RegistryBenchmarks", dependencies: ["Registry"], path: "Benchmarks/RegistryBenchmarks"),

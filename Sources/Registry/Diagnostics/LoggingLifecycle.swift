@@ -1,4 +1,6 @@
-/// A lifecycle observer that prints each event, one line each.
+/// A lifecycle observer that prints each event, one line each, prefixed with `[Registry]` —
+/// or `[Registry name]` for a registry other than the default one, so that logs of several
+/// registries can be told apart.
 ///
 /// ```swift
 /// ViewModel.initialize(lifecycles: [LoggingLifecycle()])
@@ -15,12 +17,17 @@ public final class LoggingLifecycle: ViewModelLifecycle {
     self.write = write
   }
 
+  private func log(_ event: LifecycleEvent) {
+    let prefix = event.registry == "default" ? "[Registry]" : "[Registry \(event.registry)]"
+    write("\(prefix) \(event)")
+  }
+
   /// Logs the event.
-  public func onCreate(_ event: LifecycleEvent) { write("[Registry] \(event)") }
+  public func onCreate(_ event: LifecycleEvent) { log(event) }
   /// Logs the event.
-  public func onBind(_ event: LifecycleEvent) { write("[Registry] \(event)") }
+  public func onBind(_ event: LifecycleEvent) { log(event) }
   /// Logs the event.
-  public func onUnbind(_ event: LifecycleEvent) { write("[Registry] \(event)") }
+  public func onUnbind(_ event: LifecycleEvent) { log(event) }
   /// Logs the event.
-  public func onDispose(_ event: LifecycleEvent) { write("[Registry] \(event)") }
+  public func onDispose(_ event: LifecycleEvent) { log(event) }
 }

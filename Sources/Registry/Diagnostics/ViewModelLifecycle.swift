@@ -3,6 +3,10 @@
 /// Every method has an empty default, so implement only what you need. An observer that throws
 /// never stops the others or the registry; its error goes to ``ViewModelConfig/onError``.
 ///
+/// Order: `create` is told before the instance's `onCreate`, so an instance comes before the
+/// dependencies it resolves there; `dispose` is told as disposal starts, so a dependent comes
+/// before the dependencies its binding then releases.
+///
 /// ```swift
 /// final class Analytics: ViewModelLifecycle {
 ///   func onCreate(_ event: LifecycleEvent) throws { track("open \(event.typeName)") }
@@ -62,6 +66,9 @@ public struct LifecycleEvent: Hashable, Sendable, CustomStringConvertible {
   public let bindingId: String?
   /// The name of the registry it happened in.
   public let registry: String
+  /// The instance's build number in its registry, the same as ``InstanceSnapshot/id``: matches
+  /// a `create` with its `dispose`.
+  public let instanceID: UInt64
 
   /// Creates an event.
   ///
@@ -72,10 +79,12 @@ public struct LifecycleEvent: Hashable, Sendable, CustomStringConvertible {
   ///   - tag: The instance's tag as text.
   ///   - bindingId: The binding involved.
   ///   - registry: The registry's name.
+  ///   - instanceID: The instance's build number.
   public init(
     kind: Kind, typeName: String, key: String?, tag: String? = nil, bindingId: String?,
-    registry: String
+    registry: String, instanceID: UInt64 = 0
   ) {
+    self.instanceID = instanceID
     self.kind = kind
     self.typeName = typeName
     self.key = key
@@ -84,9 +93,13 @@ public struct LifecycleEvent: Hashable, Sendable, CustomStringConvertible {
     self.registry = registry
   }
 
+  /// `Type(key: …)` or `Type(private)`, as messages and snapshots name instances.
+  public var name: String {
+    key.map { "\(typeName)(key: \($0))" } ?? "\(typeName)(private)"
+  }
+
   /// `kind Type(key: …) binding`, for logs.
   public var description: String {
-    let instance = key.map { "\(typeName)(key: \($0))" } ?? "\(typeName)(private)"
-    return [kind.rawValue, instance, bindingId].compactMap { $0 }.joined(separator: " ")
+    [kind.rawValue, name, bindingId].compactMap { $0 }.joined(separator: " ")
   }
 }

@@ -49,12 +49,13 @@ extension ViewModelRegistry {
     viewModel.registration = Registration(
       identity: identity, arg: arg, sequence: nextInstanceSequence, releasePolicy: releasePolicy,
       churnSource: churnSource)
+    // Told before onCreate, so an instance is logged before the dependencies it resolves there.
+    emit(.create, viewModel, arg: arg)
     viewModel.onCreate(arg)
     if identity.isShared {
       sharedInstances[identity] = viewModel
     }
     liveInstances[ObjectIdentifier(viewModel)] = viewModel
-    emit(.create, viewModel, arg: arg)
   }
 
   /// Builds an instance that no registry tracks, for a resolution through a disposed binding.

@@ -61,7 +61,8 @@ extension ViewModelRegistry {
     guard !activeLifecycles.isEmpty else { return }
     let event = LifecycleEvent(
       kind: kind, typeName: Describe.type(type(of: viewModel)), key: Describe.key(arg.key),
-      tag: Describe.key(arg.tag), bindingId: arg.bindingId, registry: name)
+      tag: Describe.key(arg.tag), bindingId: arg.bindingId, registry: name,
+      instanceID: viewModel.registration?.sequence ?? 0)
     for lifecycle in activeLifecycles {
       do {
         switch kind {

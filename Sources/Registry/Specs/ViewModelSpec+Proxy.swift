@@ -9,6 +9,9 @@ extension ViewModelSpec {
   /// authSpec.setProxy(ViewModelSpec(key: "auth") { MockAuthViewModel() })
   /// ```
   ///
+  /// The proxy builds the same `VM` type, so a mock is a subclass of the real view model; in
+  /// another module that class must be `open` with a `public` initializer.
+  ///
   /// - Parameter proxy: The spec to build from instead. Its key and tag are used; when it has no
   ///   key, the instance stays private as the original would be.
   @MainActor

@@ -320,6 +320,11 @@ open class ViewModel {
         registry.endChange()
       }
     }
+    // Told before the hooks run, so an instance is logged before the dependencies its own
+    // binding releases.
+    if registration != nil {
+      registry.emit(.dispose, self, arg: arg)
+    }
     onDispose(arg)
     let blocks = disposeBlocks
     disposeBlocks.removeAll()
@@ -336,9 +341,6 @@ open class ViewModel {
     }
     finishStreamsAtDispose()
     lifecycle = .disposed
-    if registration != nil {
-      registry.emit(.dispose, self, arg: arg)
-    }
   }
 
   /// Ends what subclasses hand out per change (streams, state listeners) at disposal.

@@ -18,16 +18,16 @@ import Testing
       events == [
         LifecycleEvent(
           kind: .create, typeName: "ProbeViewModel", key: "\"k\"", tag: "\"t\"",
-          bindingId: binding.id, registry: "events"),
+          bindingId: binding.id, registry: "events", instanceID: 1),
         LifecycleEvent(
           kind: .bind, typeName: "ProbeViewModel", key: "\"k\"", tag: "\"t\"",
-          bindingId: binding.id, registry: "events"),
+          bindingId: binding.id, registry: "events", instanceID: 1),
         LifecycleEvent(
           kind: .unbind, typeName: "ProbeViewModel", key: "\"k\"", tag: "\"t\"",
-          bindingId: binding.id, registry: "events"),
+          bindingId: binding.id, registry: "events", instanceID: 1),
         LifecycleEvent(
           kind: .dispose, typeName: "ProbeViewModel", key: "\"k\"", tag: "\"t\"",
-          bindingId: nil, registry: "events"),
+          bindingId: nil, registry: "events", instanceID: 1),
       ])
   }
 

@@ -67,8 +67,8 @@ private final class Recorder: ViewModelLifecycle {
       binding.dispose()
       #expect(
         lines == [
-          "[Registry] create ProbeViewModel(private) \(binding.id)",
-          "[Registry] bind ProbeViewModel(private) \(binding.id)",
+          "[Registry test] create ProbeViewModel(private) \(binding.id)",
+          "[Registry test] bind ProbeViewModel(private) \(binding.id)",
         ])
     }
   }

@@ -1,0 +1,41 @@
+import AuthFeature
+import Registry
+
+/// The notes of whoever is signed in.
+///
+/// It resolves AuthFeature's ``sessionSpec`` through its own `viewModelBinding`: NotesFeature
+/// depends on AuthFeature's public spec only, never on how the session is built. Both the
+/// session and the store are watched, so signing in, signing out or renaming a note refreshes
+/// the list's hosts — once per change.
+///
+/// ```swift
+/// let list = host.require(notesListSpec)
+/// for note in list.notes { print(note.title) }
+/// ```
+public final class NotesListViewModel: ViewModel {
+  // Resolved in onCreate, before any host can see the instance.
+  private var session: SessionViewModel!
+  private var store: NoteStoreViewModel!
+
+  override public func onCreate(_ arg: InstanceArg) {
+    session = viewModelBinding.watch(sessionSpec)
+    store = viewModelBinding.watch(noteStoreSpec)
+  }
+
+  /// The signed-in account, or `nil`.
+  ///
+  /// ```swift
+  /// print(list.user ?? "signed out")
+  /// ```
+  public var user: String? { session.user }
+
+  /// The signed-in account's notes; empty when signed out.
+  ///
+  /// ```swift
+  /// print(list.notes.map(\.title))
+  /// ```
+  public var notes: [Note] {
+    guard let user else { return [] }
+    return store.notes(ownedBy: user)
+  }
+}
