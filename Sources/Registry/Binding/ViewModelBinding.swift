@@ -108,9 +108,14 @@ open class ViewModelBinding {
   /// > instance, or a new one that no registry tracks, without holding it. If the spec's builder
   /// > throws, or the build runs into a dependency cycle, there is nothing to return: the error is
   /// > reported and the program stops. Resolve such specs with
-  /// > ``watchThrowing(_:fileID:filePath:line:column:)``.
+  /// > ``watchThrowing(_:)``.
   ///
-  /// - Parameter spec: What to resolve.
+  /// - Parameters:
+  ///   - spec: What to resolve.
+  ///   - fileID: The caller's file, for reported issues; leave the default.
+  ///   - filePath: The caller's file path, for reported issues; leave the default.
+  ///   - line: The caller's line, for reported issues; leave the default.
+  ///   - column: The caller's column, for reported issues; leave the default.
   /// - Returns: The instance.
   public func watch<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID,
@@ -129,7 +134,12 @@ open class ViewModelBinding {
   ///
   /// > Important: The same exceptions as ``watch(_:fileID:filePath:line:column:)`` apply.
   ///
-  /// - Parameter spec: What to resolve.
+  /// - Parameters:
+  ///   - spec: What to resolve.
+  ///   - fileID: The caller's file, for reported issues; leave the default.
+  ///   - filePath: The caller's file path, for reported issues; leave the default.
+  ///   - line: The caller's line, for reported issues; leave the default.
+  ///   - column: The caller's column, for reported issues; leave the default.
   /// - Returns: The instance.
   public func read<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID,
@@ -155,10 +165,7 @@ open class ViewModelBinding {
   /// - Throws: The builder's own error; ``RegistryError/cycle(chain:)`` for a dependency cycle;
   ///   ``RegistryError/bindingDisposed(operation:binding:type:key:)`` on a disposed binding. In
   ///   each case nothing is registered and nothing is held.
-  public func watchThrowing<VM: ViewModel>(
-    _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-  ) throws -> VM {
+  public func watchThrowing<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
     try core.resolve(spec, watching: true, operation: "watchThrowing(_:)")
   }
 
@@ -170,11 +177,8 @@ open class ViewModelBinding {
   ///
   /// - Parameter spec: What to resolve.
   /// - Returns: The instance, held by this binding.
-  /// - Throws: The same errors as ``watchThrowing(_:fileID:filePath:line:column:)``.
-  public func readThrowing<VM: ViewModel>(
-    _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-  ) throws -> VM {
+  /// - Throws: The same errors as ``watchThrowing(_:)``.
+  public func readThrowing<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
     try core.resolve(spec, watching: false, operation: "readThrowing(_:)")
   }
 
@@ -187,7 +191,12 @@ open class ViewModelBinding {
   /// > Important: An instance this binding does not hold, or a disposed binding, is reported and
   /// > nothing changes.
   ///
-  /// - Parameter viewModel: An instance this binding resolved.
+  /// - Parameters:
+  ///   - viewModel: An instance this binding resolved.
+  ///   - fileID: The caller's file, for reported issues; leave the default.
+  ///   - filePath: The caller's file path, for reported issues; leave the default.
+  ///   - line: The caller's line, for reported issues; leave the default.
+  ///   - column: The caller's column, for reported issues; leave the default.
   public func unbind(
     _ viewModel: ViewModel, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column

@@ -76,6 +76,8 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   ///   - registry: The registry to resolve in; the current one when `nil`.
   ///   - label: A readable name for the binding, in diagnostics.
   ///   - onUpdate: Called once after each change the host should show.
+  ///   - fileID: The caller's file, for reported issues; leave the default.
+  ///   - line: The caller's line, for reported issues; leave the default.
   public init(
     _ spec: ViewModelSpec<VM>? = nil, watch: Bool = true, registry: ViewModelRegistry? = nil,
     label: String? = nil, fileID: StaticString = #fileID, line: UInt = #line,
@@ -197,7 +199,12 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   /// let counter = host.require(counterSpec)
   /// ```
   ///
-  /// - Parameter spec: What the host shows now.
+  /// - Parameters:
+  ///   - spec: What the host shows now.
+  ///   - fileID: The caller's file, for reported issues; leave the default.
+  ///   - filePath: The caller's file path, for reported issues; leave the default.
+  ///   - line: The caller's line, for reported issues; leave the default.
+  ///   - column: The caller's column, for reported issues; leave the default.
   /// - Returns: The instance.
   public func require(
     _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID, filePath: StaticString = #filePath,

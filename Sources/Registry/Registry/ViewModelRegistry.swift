@@ -6,6 +6,10 @@
 /// resolve their own dependencies in the same registry, so two registries never see each other.
 /// `RegistryTesting` runs each test in a fresh one.
 ///
+/// > Important: A registry and the instances it holds keep each other alive. When you discard a
+/// > registry that still holds instances (an `aliveForever` service, say), call ``disposeAll()``
+/// > first; `RegistryTesting` does so after each test.
+///
 /// ```swift
 /// let registry = ViewModelRegistry(name: "preview")
 /// let binding = ViewModelBinding(registry: registry)

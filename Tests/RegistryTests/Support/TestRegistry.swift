@@ -12,6 +12,8 @@ func withTestRegistry<R>(
   let registry = ViewModelRegistry(name: "test")
   let reporter = RecordingIssueReporter()
   registry.issueReporter = reporter
+  // Like the RegistryTesting trait: what a test leaves alive is disposed, so nothing outlives it.
+  defer { registry.disposeAll() }
   return try registry.withCurrent { try body(registry, reporter) }
 }
 

@@ -161,6 +161,7 @@ private final class ProfileViewModel: StateViewModel<Profile> {
       watched.setState(Profile(name: "1"))
       #expect(watched.state.name == "2")
       #expect(refreshes.count == 1)
+      model.dispose()  // its listeners capture it: disposing breaks the cycle
     }
   }
 

@@ -72,6 +72,7 @@ private struct ListenerFailure: Error, CustomStringConvertible {
       model.notifyListeners()
       model.notifyListeners()
       #expect(calls == ["outer", "outer", "inner"])
+      model.dispose()  // the listeners capture the model: disposing breaks the cycle
     }
   }
 
