@@ -110,10 +110,10 @@ private func settle() async {
   @Test func hostShowsLoadingValueAndFailure() async {
     let registry = ViewModelRegistry(name: "async")
     let gate = Gate()
-    var fail = true
+    let fail = Box(true)
     let spec = AsyncViewModelSpec<ProbeViewModel>(key: "profile") {
       await gate.wait()
-      if fail { throw OpenFailure() }
+      if fail.value { throw OpenFailure() }
       return ProbeViewModel("profile", log: EventLog())
     }
     let host = ViewModelHost<ProbeViewModel>(registry: registry)
@@ -126,7 +126,7 @@ private func settle() async {
     gate.open()
     #expect(await loading.value == nil)
     #expect(host.error as? OpenFailure == OpenFailure())
-    fail = false
+    fail.value = false
     let model = await host.load(spec)
     #expect(model?.name == "profile")
     #expect(host.viewModel === model)
@@ -142,7 +142,7 @@ private func settle() async {
     let a = try await first.watchAsync(spec)
     #expect(try await first.watchAsync(spec) === a)
     #expect(try await second.watchAsync(spec) !== a)
-    await registry.withCurrent {
+    registry.withCurrent {
       spec.setProxy(AsyncViewModelSpec { ProbeViewModel("mock", log: EventLog()) })
     }
     let third = ViewModelBinding(registry: registry)

@@ -88,14 +88,14 @@ private final class NeedsViewModel: ProbeViewModel {
   @Test func sameTypeWithDifferentKeysIsNotACycle() {
     withTestRegistry { registry, _ in
       let log = EventLog()
-      var users: ViewModelSpecWithArg<ProbeViewModel, Int>!
-      users = ViewModelSpecWithArg<ProbeViewModel, Int>(builder: { id in
+      let users = Box<ViewModelSpecWithArg<ProbeViewModel, Int>?>(nil)
+      users.value = ViewModelSpecWithArg<ProbeViewModel, Int>(builder: { id in
         let model = ProbeViewModel("user\(id)", log: log)
-        if id < 3 { _ = model.viewModelBinding.watch(users(id + 1)) }
+        if id < 3, let next = users.value?(id + 1) { _ = model.viewModelBinding.watch(next) }
         return model
       })
       let binding = ViewModelBinding()
-      _ = binding.watch(users(1))
+      _ = binding.watch(users.value!(1))
       #expect(registry.liveInstanceCount == 3)
       binding.dispose()
       #expect(registry.liveInstanceCount == 0)

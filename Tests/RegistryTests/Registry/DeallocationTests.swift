@@ -43,7 +43,7 @@ private final class Token {}
         let binding = ViewModelBinding()
         weakBinding = binding
         for spec in [a, chain] {
-          weak var model = binding.watch(spec)
+          weak let model = binding.watch(spec)
           weakModels.append { model }
         }
         #expect(registry.liveInstanceCount == 10)

@@ -73,3 +73,13 @@ final class BuildCounter {
     return count
   }
 }
+
+/// A mutable value shared with closures that must not capture a `var`.
+@MainActor
+final class Box<Value> {
+  var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}
