@@ -15,7 +15,7 @@ public struct RegistryIssue: Sendable, CustomStringConvertible {
   public let fileID: String
   /// The caller's file, as `#filePath` gives it.
   public let filePath: String
-  /// The caller's line.
+  /// The caller's line; 0 when the issue has no source location.
   public let line: Int
   /// The caller's column.
   public let column: Int
@@ -36,8 +36,11 @@ public struct RegistryIssue: Sendable, CustomStringConvertible {
     self.column = column
   }
 
-  /// `file:line: message`, the way compilers print diagnostics.
-  public var description: String { "\(fileID):\(line): \(error.description)" }
+  /// `file:line: message`, the way compilers print diagnostics; just the message when the issue
+  /// has no source location (a listener's error, a change to a disposed view model).
+  public var description: String {
+    line > 0 ? "\(fileID):\(line): \(error.description)" : error.description
+  }
 }
 
 /// Where a call came from; captured by default arguments on every API that can report.

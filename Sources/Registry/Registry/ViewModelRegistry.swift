@@ -151,7 +151,7 @@ public final class ViewModelRegistry {
   func report(_ error: RegistryError, at site: CallSite?) {
     let issue =
       site?.issue(error)
-      ?? RegistryIssue(error: error, fileID: "Registry", filePath: "Registry", line: 0, column: 0)
+      ?? RegistryIssue(error: error, fileID: "", filePath: "", line: 0, column: 0)
     issueReporter.report(issue)
   }
 }
