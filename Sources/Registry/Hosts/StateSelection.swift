@@ -14,7 +14,8 @@ import Observation
 @MainActor
 public final class StateSelection<State, Value: Equatable>: Observable {
   private let observation = ObservationRegistrar()
-  private var stopListening: () -> Void = {}
+  // Only touched on the main actor; `nonisolated(unsafe)` so `deinit` can stop listening.
+  nonisolated(unsafe) private var stopListening: () -> Void = {}
   private var current: Value
   private let onChange: ((Value) -> Void)?
 
@@ -32,7 +33,8 @@ public final class StateSelection<State, Value: Equatable>: Observable {
     _ viewModel: StateViewModel<State>, selector: @escaping (State) -> Value,
     equals: ((Value, Value) -> Bool)? = nil, onChange: ((Value) -> Void)? = nil
   ) {
-    current = selector(viewModel.state)
+    // Untracked: this runs inside a parent's body, which must not start following the whole state.
+    current = selector(viewModel.untrackedState)
     self.onChange = onChange
     stopListening = viewModel.listenStateSelect(selector: selector, equals: equals) {
       [weak self] _, value in
@@ -59,6 +61,13 @@ public final class StateSelection<State, Value: Equatable>: Observable {
   public func stop() {
     stopListening()
     stopListening = {}
+  }
+
+  deinit {
+    // A selection dropped without stop() stops following; off the main actor its listener only
+    // outlives it harmlessly (it holds the selection weakly) until the view model is disposed.
+    let stop = stopListening
+    if isRunningOnMainActor() { MainActor.assumeIsolated { stop() } }
   }
 
   private func changed(to value: Value) {

@@ -14,8 +14,8 @@ import Observation
 ///
 /// Appearing again is a no-op, and disappearing never ends a lifetime: ``disappear()`` only
 /// pauses refreshes until the next ``appear()``, which refreshes once if something changed.
-/// A builder that throws leaves its error in ``error`` for the UI to show; ``retry()`` tries
-/// again.
+/// A builder that throws leaves its error in ``error`` for the UI to show — re-renders with the
+/// same spec show it without building again — and ``retry()`` tries again.
 ///
 /// ```swift
 /// let host = ViewModelHost<UserViewModel> { screen.render() }
@@ -53,6 +53,9 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   private let observation = ObservationRegistrar()
   private var currentPhase = Phase.idle
   private var currentIdentity: InstanceIdentity?
+  /// The identity whose build failed: re-renders with it show the error instead of building
+  /// again on every frame; ``retry()`` clears it.
+  private var failedIdentity: InstanceIdentity?
   private var pendingSpec: ViewModelSpec<VM>?
   private var borrowed: VM?
   private var updateHandler: (() -> Void)?
@@ -169,6 +172,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     {
       return current
     }
+    if identity == failedIdentity, case .failed(let error) = currentPhase { throw error }
     pendingSpec = spec
     let previous = currentPhase
     let viewModel: VM
@@ -179,9 +183,11 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
       // any more, so it is let go too.
       stopFollowing(previous, keeping: nil)
       currentIdentity = nil
+      failedIdentity = identity
       setPhase(.failed(error))
       throw error
     }
+    failedIdentity = nil
     stopFollowing(previous, keeping: viewModel)
     ownership = .owned
     currentIdentity = identity
@@ -316,6 +322,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   @discardableResult
   public func retry() -> VM? {
     guard let pendingSpec else { return viewModel }
+    failedIdentity = nil
     return resolve(pendingSpec)
   }
 

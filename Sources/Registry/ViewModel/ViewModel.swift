@@ -187,8 +187,15 @@ open class ViewModel {
   /// - Parameter block: The mutation to make.
   /// - Throws: What `block` throws.
   public func update(_ block: () throws -> Void) rethrows {
+    guard lifecycle == .alive else {
+      try block()
+      reportUseAfterDispose("update(_:)")
+      return
+    }
+    // Observers (Observation, Combine) hear of the change before it is made, as they expect.
+    willChangeForObservers()
     try block()
-    notifyListeners()
+    deliverChange()
   }
 
   /// Registers cleanup to run when the instance is disposed, or at once if it already is.

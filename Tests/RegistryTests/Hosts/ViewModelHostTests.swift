@@ -133,6 +133,9 @@ private struct BuildFailure: Error, Equatable {}
       #expect(host.appear() == nil)
       #expect(host.error as? BuildFailure == BuildFailure())
       #expect(registry.liveInstanceCount == 0)
+      // Re-renders show the error; they do not build again on every frame.
+      #expect(host.resolve(spec) == nil)
+      #expect(attempts == 1)
       let model = host.retry()
       #expect(model?.name == "retried")
       #expect(host.error == nil)

@@ -6,8 +6,8 @@
   extension ViewModel {
     /// A publisher that emits once per change and finishes when the view model is disposed.
     ///
-    /// The publisher follows the view model from the moment it is made until its subscriber
-    /// cancels or the view model is disposed.
+    /// Each access makes a publisher for one subscriber: it follows the view model from the
+    /// moment it is made until its subscriber cancels or the view model is disposed.
     ///
     /// ```swift
     /// counter.changesPublisher.sink { print("changed") }.store(in: &cancellables)
@@ -20,7 +20,7 @@
       }
       let id = changeStreams.add(
         yield: { subject.send(()) }, finish: { subject.send(completion: .finished) })
-      return subject.handleEvents(receiveCancel: { [weak self] in
+      return subject.handleEvents(receiveCancel: { @Sendable [weak self] in
         runOnMainActor { self?.changeStreams.remove(id) }
       }).eraseToAnyPublisher()
     }
@@ -34,14 +34,14 @@
     /// profile.statesPublisher.map(\.name).sink { title = $0 }.store(in: &cancellables)
     /// ```
     public var statesPublisher: AnyPublisher<State, Never> {
-      let subject = CurrentValueSubject<State, Never>(untrackedState)
       guard !isDisposed else {
-        subject.send(completion: .finished)
-        return subject.eraseToAnyPublisher()
+        // Like `states`: the current state, then the end.
+        return Just(untrackedState).eraseToAnyPublisher()
       }
+      let subject = CurrentValueSubject<State, Never>(untrackedState)
       let id = stateStreams.add(
         yield: { subject.send($0) }, finish: { subject.send(completion: .finished) })
-      return subject.handleEvents(receiveCancel: { [weak self] in
+      return subject.handleEvents(receiveCancel: { @Sendable [weak self] in
         runOnMainActor { self?.stateStreams.remove(id) }
       }).eraseToAnyPublisher()
     }
@@ -73,7 +73,7 @@
       }
       let id = streams.add(
         yield: { subject.send($0) }, finish: { subject.send(completion: .finished) })
-      return subject.handleEvents(receiveCancel: { [weak self] in
+      return subject.handleEvents(receiveCancel: { @Sendable [weak self] in
         runOnMainActor { self?.streams.remove(id) }
       }).eraseToAnyPublisher()
     }

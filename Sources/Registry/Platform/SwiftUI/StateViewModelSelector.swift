@@ -13,7 +13,9 @@
   /// ```
   @MainActor
   public struct StateViewModelSelector<State, Value: Equatable, Content: View>: View {
-    @SwiftUI.State private var selection: StateSelection<State, Value>
+    @SwiftUI.State private var box = SelectionBox<State, Value>()
+    private let viewModel: StateViewModel<State>
+    private let selector: (State) -> Value
     private let content: (Value) -> Content
 
     /// Creates a selector.
@@ -26,12 +28,15 @@
       viewModel: StateViewModel<State>, selector: @escaping (State) -> Value,
       @ViewBuilder content: @escaping (Value) -> Content
     ) {
-      _selection = SwiftUI.State(wrappedValue: StateSelection(viewModel, selector: selector))
+      self.viewModel = viewModel
+      self.selector = selector
       self.content = content
     }
 
     /// The content for the current selected value.
-    public var body: some View { content(selection.value) }
+    public var body: some View {
+      content(box.selection(for: viewModel, selector: selector).value)
+    }
   }
 
   /// Builds content from a state view model, redrawing only when one of the watched values
@@ -44,8 +49,9 @@
   /// ```
   @MainActor
   public struct StateViewModelValueWatcher<State, Content: View>: View {
-    @SwiftUI.State private var selection: StateSelection<State, [AnyHashable]>
+    @SwiftUI.State private var box = SelectionBox<State, [AnyHashable]>()
     private let viewModel: StateViewModel<State>
+    private let values: [(State) -> AnyHashable]
     private let content: (State) -> Content
 
     /// Creates a watcher.
@@ -59,14 +65,14 @@
       @ViewBuilder content: @escaping (State) -> Content
     ) {
       self.viewModel = viewModel
+      self.values = values
       self.content = content
-      _selection = SwiftUI.State(
-        wrappedValue: StateSelection(viewModel, selector: { state in values.map { $0(state) } }))
     }
 
     /// The content for the current state.
     public var body: some View {
-      _ = selection.value
+      let values = self.values
+      _ = box.selection(for: viewModel, selector: { state in values.map { $0(state) } }).value
       return content(viewModel.untrackedState)
     }
   }

@@ -11,7 +11,7 @@
   /// ```
   @MainActor
   public struct ViewModelBuilder<VM: ViewModel, Content: View, Failure: View>: View {
-    @State private var host = ViewModelHost<VM>(watch: true, label: "ViewModelBuilder")
+    @State private var box = LazyViewModelHost<VM>(watch: true, label: "ViewModelBuilder")
     private let spec: ViewModelSpec<VM>
     private let content: (VM) -> Content
     private let failure: (any Error, _ retry: @escaping () -> Void) -> Failure
@@ -33,8 +33,9 @@
 
     /// The content, or the failure view.
     public var body: some View {
+      let host = box.host
       let viewModel = host.resolve(spec)
-      _ = host.version
+      let _ = host.version
       if let viewModel {
         content(viewModel)
       } else if let error = host.error {

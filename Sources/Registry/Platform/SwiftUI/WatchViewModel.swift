@@ -24,7 +24,7 @@
   @MainActor
   @propertyWrapper
   public struct WatchViewModel<VM: ViewModel>: DynamicProperty {
-    @State private var host: ViewModelHost<VM>
+    @State private var box: LazyViewModelHost<VM>
     private let spec: ViewModelSpec<VM>
 
     /// Creates the wrapper; nothing is resolved until the view reads the value.
@@ -32,11 +32,14 @@
     /// - Parameter spec: The view model to show; may change between renders.
     public init(_ spec: ViewModelSpec<VM>) {
       self.spec = spec
-      _host = State(wrappedValue: ViewModelHost(watch: true, label: "WatchViewModel"))
+      // SwiftUI makes this value on every re-render of the parent and keeps only the first:
+      // the box is cheap and makes its host on first use.
+      _box = State(wrappedValue: LazyViewModelHost(watch: true, label: "WatchViewModel"))
     }
 
     /// The view model. Reading it in `body` makes the view redraw when it changes.
     public var wrappedValue: VM {
+      let host = box.host
       let viewModel = host.require(spec)
       // Read after resolving, so the first resolution does not invalidate this render.
       _ = host.version
@@ -44,7 +47,7 @@
     }
 
     /// The binding the view model is held through.
-    public var projectedValue: ViewModelBinding { host.binding }
+    public var projectedValue: ViewModelBinding { box.host.binding }
   }
 
   /// Holds a view model for a SwiftUI view without redrawing the view when it changes.
@@ -61,7 +64,7 @@
   @MainActor
   @propertyWrapper
   public struct ReadViewModel<VM: ViewModel>: DynamicProperty {
-    @State private var host: ViewModelHost<VM>
+    @State private var box: LazyViewModelHost<VM>
     private let spec: ViewModelSpec<VM>
 
     /// Creates the wrapper; nothing is resolved until the view reads the value.
@@ -69,13 +72,14 @@
     /// - Parameter spec: The view model to hold; may change between renders.
     public init(_ spec: ViewModelSpec<VM>) {
       self.spec = spec
-      _host = State(wrappedValue: ViewModelHost(watch: false, label: "ReadViewModel"))
+      _box = State(wrappedValue: LazyViewModelHost(watch: false, label: "ReadViewModel"))
     }
 
-    /// The view model; its changes do not redraw the view.
-    public var wrappedValue: VM { host.require(spec) }
+    /// The view model; its changes do not redraw the view (unless `body` reads an observed
+    /// property such as ``StateViewModel/state``).
+    public var wrappedValue: VM { box.host.require(spec) }
 
     /// The binding the view model is held through.
-    public var projectedValue: ViewModelBinding { host.binding }
+    public var projectedValue: ViewModelBinding { box.host.binding }
   }
 #endif

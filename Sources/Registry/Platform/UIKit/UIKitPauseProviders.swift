@@ -1,4 +1,4 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
   import UIKit
 
   /// Pauses its bindings while the app is in the background; resumes them (one refresh if
@@ -7,6 +7,10 @@
   /// ```swift
   /// viewModelBinding.addPauseProvider(AppPauseProvider.shared)
   /// ```
+  @available(iOSApplicationExtension, unavailable)
+  @available(macCatalystApplicationExtension, unavailable)
+  @available(visionOSApplicationExtension, unavailable)
+  @available(tvOSApplicationExtension, unavailable)
   @MainActor
   public final class AppPauseProvider: BasePauseProvider {
     /// One provider for the whole app.
@@ -16,9 +20,14 @@
     nonisolated(unsafe) private var tokens: [any NSObjectProtocol] = []
 
     /// Creates a provider that follows the application's state.
-    public override init() {
+    ///
+    /// A new initializer rather than an override: the inherited `init()` is not isolated, and
+    /// reading the application's state needs the main actor.
+    ///
+    /// - Parameter application: The application to follow.
+    public init(application: UIApplication = .shared) {
       super.init()
-      if UIApplication.shared.applicationState == .background { pause() }
+      if application.applicationState == .background { pause() }
       let center = NotificationCenter.default
       tokens.append(
         center.addObserver(
