@@ -1,1 +1,183 @@
-print("RegistryBenchmarks")
+import Foundation
+import Registry
+
+// Measures the registry's hot paths against plain-Swift floors. See Benchmarks/README.md.
+
+let usage = """
+  usage: RegistryBenchmarks [--quick] [--json] [--only NAME[,NAME...]]
+
+    --quick   small counts: checks that every case still runs (timings mean little)
+    --json    print the results as JSON instead of a table
+    --only    run only the named cases, or the families they start (hot, scale, scale_1000)
+  """
+
+/// How much work each case does per repetition, and how many repetitions.
+struct Plan {
+  let name: String
+  let repetitions: Int
+  let warmups: Int
+  let hotCalls: Int
+  let cycles: Int
+  let chainCycles: Int
+  let notifyRounds: Int
+  let setStateCalls: Int
+  let scaleSizes: [Int]
+  let scaleReads: Int
+  let scaleRepetitions: Int
+
+  static let full = Plan(
+    name: "full", repetitions: 9, warmups: 2, hotCalls: 1_000_000, cycles: 100_000,
+    chainCycles: 10_000, notifyRounds: 1_000_000, setStateCalls: 1_000_000,
+    scaleSizes: [1_000, 10_000, 100_000], scaleReads: 1_000_000, scaleRepetitions: 5)
+
+  static let quick = Plan(
+    name: "quick", repetitions: 3, warmups: 1, hotCalls: 20_000, cycles: 2_000,
+    chainCycles: 200, notifyRounds: 20_000, setStateCalls: 20_000,
+    scaleSizes: [1_000, 10_000], scaleReads: 20_000, scaleRepetitions: 3)
+}
+
+struct Options {
+  var quick = false
+  var json = false
+  var only: [String] = []
+
+  init(arguments: [String]) {
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--quick": quick = true
+      case "--json": json = true
+      case "--only":
+        guard let names = remaining.popFirst() else { Options.fail("--only needs a name") }
+        only += names.split(separator: ",").map(String.init)
+      case "-h", "--help":
+        print(usage)
+        exit(0)
+      default: Options.fail("unknown argument \(argument)")
+      }
+    }
+  }
+
+  static func fail(_ message: String) -> Never {
+    logProgress("\(message)\n\(usage)")
+    exit(2)
+  }
+
+  func includes(_ name: String) -> Bool {
+    only.isEmpty || only.contains { name == $0 || name.hasPrefix($0 + "_") }
+  }
+}
+
+@MainActor
+func scenarios(_ plan: Plan) -> [Scenario] {
+  let reps = plan.repetitions
+  let warm = plan.warmups
+  func scenario(
+    _ name: String, _ run: @escaping @MainActor () -> [Metric],
+    floor: @escaping @MainActor () -> [Metric]
+  ) -> Scenario {
+    Scenario(name: name, repetitions: reps, warmups: warm, run: run, floor: floor)
+  }
+  var list = [
+    scenario("hot_read", { hotResolve(calls: plan.hotCalls, watching: false) }) {
+      hotFloor(calls: plan.hotCalls, name: "hot_read")
+    },
+    scenario("hot_watch", { hotResolve(calls: plan.hotCalls, watching: true) }) {
+      hotFloor(calls: plan.hotCalls, name: "hot_watch")
+    },
+    scenario("share_cycle", { shareCycle(cycles: plan.cycles) }) {
+      shareFloor(cycles: plan.cycles)
+    },
+    scenario("private_cycle", { privateCycle(cycles: plan.cycles) }) {
+      privateFloor(cycles: plan.cycles)
+    },
+    scenario("notify_1", { notify(listeners: 1, rounds: plan.notifyRounds) }) {
+      notifyFloor(listeners: 1, rounds: plan.notifyRounds)
+    },
+    scenario("notify_100", { notify(listeners: 100, rounds: plan.notifyRounds / 100) }) {
+      notifyFloor(listeners: 100, rounds: plan.notifyRounds / 100)
+    },
+    scenario("setstate_equal", { setState(changing: false, calls: plan.setStateCalls) }) {
+      setStateFloor(changing: false, calls: plan.setStateCalls)
+    },
+    scenario("setstate_changed", { setState(changing: true, calls: plan.setStateCalls) }) {
+      setStateFloor(changing: true, calls: plan.setStateCalls)
+    },
+    scenario("chain10", { chain(cycles: plan.chainCycles) }) {
+      chainFloor(cycles: plan.chainCycles)
+    },
+  ]
+  for size in plan.scaleSizes {
+    let fixture = ScaleFixture(size: size)
+    list.append(
+      Scenario(
+        name: "scale_\(size)", repetitions: plan.scaleRepetitions, warmups: 1,
+        run: { scale(specs: fixture.specs, reads: plan.scaleReads) },
+        floor: { scaleFloor(keys: fixture.keys, reads: plan.scaleReads) }))
+  }
+  return list
+}
+
+/// How the read cost grows from the smallest size to the largest; flat is 1.
+func readGrowth(_ results: [BenchResult], sizes: [Int]) -> BenchResult? {
+  guard let smallest = sizes.min(), let largest = sizes.max(), smallest < largest,
+    let small = results.first(where: { $0.name == "scale_read_\(smallest)" }),
+    let large = results.first(where: { $0.name == "scale_read_\(largest)" })
+  else { return nil }
+  let floorGrowth = large.floor.flatMap { top in small.floor.map { top / $0 } }
+  return result(
+    name: "scale_read_growth", unit: "x (\(largest) vs \(smallest))",
+    samples: [large.median / small.median], floor: floorGrowth, repetitions: large.repetitions)
+}
+
+/// The processor's name where Linux tells it.
+func cpuModel() -> String? {
+  guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+    let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+    let name = line.split(separator: ":", maxSplits: 1).last
+  else { return nil }
+  return name.trimmingCharacters(in: .whitespaces)
+}
+
+@MainActor
+func main() {
+  let options = Options(arguments: Array(CommandLine.arguments.dropFirst()))
+  let plan = options.quick ? Plan.quick : Plan.full
+  #if DEBUG
+    logProgress("warning: a debug build; run with -c release for meaningful timings")
+  #endif
+  let selected = scenarios(plan).filter { options.includes($0.name) }
+  if selected.isEmpty {
+    Options.fail("no case matches --only \(options.only.joined(separator: ","))")
+  }
+  var results: [BenchResult] = []
+  for scenario in selected {
+    logProgress("running \(scenario.name)...")
+    results += run(scenario)
+  }
+  if let growth = readGrowth(results, sizes: plan.scaleSizes) { results.append(growth) }
+
+  let process = ProcessInfo.processInfo
+  let cpu = cpuModel().map { "\($0), " } ?? ""
+  let machine =
+    "\(cpu)\(process.activeProcessorCount) cores, \(process.operatingSystemVersionString)"
+  let stamp = ISO8601DateFormatter().string(from: Date())
+  if options.json {
+    print(
+      json(
+        Report(
+          date: stamp, mode: plan.name, machine: machine, memoryMeasure: memoryMeasure,
+          checksum: String(checksum), results: results)))
+  } else {
+    print("RegistryBenchmarks, \(plan.name) mode, \(stamp), \(machine)")
+    print(
+      "median of \(plan.repetitions) repetitions after \(plan.warmups) warm-ups "
+        + "(scale: \(plan.scaleRepetitions) after 1); memory: \(memoryMeasure)\n")
+    print(table(results))
+    print("\nchecksum \(checksum)")
+  }
+}
+
+MainActor.assumeIsolated {
+  main()
+}

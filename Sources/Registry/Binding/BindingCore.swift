@@ -10,8 +10,6 @@ final class BindingCore {
     var isWatching: Bool
     /// When the binding started holding it; release runs newest first.
     let sequence: UInt64
-    /// Keeps the spec of a private instance alive, so its object identifier is not reused.
-    let anchor: AnyObject?
   }
 
   let registry: ViewModelRegistry
@@ -23,7 +21,11 @@ final class BindingCore {
   /// Set by a ``ViewModelHost``: refreshes the host instead of the binding's `onUpdate`.
   var hostRefresh: (() -> Void)?
   weak var ownerViewModel: ViewModel?
-  var entries: [InstanceIdentity: Entry] = [:]
+  @exclusivity(unchecked) var entries: [InstanceIdentity: Entry] = [:]
+  /// The specs of private instances this binding holds, kept alive so that their object
+  /// identifiers (part of the identity) cannot be reused; apart from `entries` so that the
+  /// re-render lookup copies one reference, not two.
+  var privateAnchors: [InstanceIdentity: AnyObject] = [:]
   private(set) var isDisposed = false
   var isDirty = false
   var isPaused = false
@@ -34,14 +36,20 @@ final class BindingCore {
   var observed: [ViewModel] = []
   private var nextEntrySequence: UInt64 = 0
 
-  /// `File.swift:12` where a host binding was created, for diagnostics.
-  let createdAt: String?
+  /// Where a host binding was created, for diagnostics; formatted only when asked for.
+  let createdAtSite: (fileID: StaticString, line: UInt)?
 
-  init(registry: ViewModelRegistry, label: String?, isModelOwned: Bool, createdAt: String?) {
+  /// `File.swift:12` where a host binding was created, for diagnostics.
+  var createdAt: String? { createdAtSite.map { "\($0.fileID):\($0.line)" } }
+
+  init(
+    registry: ViewModelRegistry, label: String?, isModelOwned: Bool,
+    createdAt: (fileID: StaticString, line: UInt)?
+  ) {
     self.registry = registry
     self.label = label
     self.isModelOwned = isModelOwned
-    self.createdAt = createdAt
+    self.createdAtSite = createdAt
     registry.nextBindingSerial += 1
     serial = registry.nextBindingSerial
     prepareMainActorCheck()
@@ -140,7 +148,8 @@ final class BindingCore {
       return unsafeDowncast(existing, to: VM.self)
     }
     let built = try await registry.buildAsync(
-      active, identity: identity, requester: self, watching: watching)
+      active, identity: identity, requester: self, watching: watching,
+      anchor: identity.isShared ? nil : spec)
     return unsafeDowncast(built, to: VM.self)
   }
 
@@ -148,12 +157,14 @@ final class BindingCore {
 
   /// Holds `viewModel` unless this binding already does (an async build finishing for a
   /// binding that meanwhile resolved it another way).
-  func holdIfNeeded(_ viewModel: ViewModel, identity: InstanceIdentity, watching: Bool) {
+  func holdIfNeeded(
+    _ viewModel: ViewModel, identity: InstanceIdentity, watching: Bool, anchor: AnyObject?
+  ) {
     if let entry = entries[identity] {
       if watching, !entry.isWatching { startWatching(identity, entry.viewModel) }
       return
     }
-    hold(viewModel, identity: identity, watching: watching, anchor: nil)
+    hold(viewModel, identity: identity, watching: watching, anchor: anchor)
   }
 
   private func hold(
@@ -161,7 +172,8 @@ final class BindingCore {
   ) {
     nextEntrySequence += 1
     entries[identity] = Entry(
-      viewModel: viewModel, isWatching: watching, sequence: nextEntrySequence, anchor: anchor)
+      viewModel: viewModel, isWatching: watching, sequence: nextEntrySequence)
+    if let anchor { privateAnchors[identity] = anchor }
     if viewModel.registration?.isAwaitingDisposal == true {
       registry.cancelDeferredRelease(viewModel)
     }
@@ -181,6 +193,7 @@ final class BindingCore {
   /// Stops holding the instance at `identity`; disposes it when that was its last holder.
   func release(_ identity: InstanceIdentity) {
     guard let entry = entries.removeValue(forKey: identity) else { return }
+    if !identity.isShared { privateAnchors[identity] = nil }
     let viewModel = entry.viewModel
     if entry.isWatching { viewModel.watchers.removeFirst(self) }
     viewModel.registration?.holders.removeFirst(self)
@@ -195,6 +208,7 @@ final class BindingCore {
   func forget(_ viewModel: ViewModel, identity: InstanceIdentity) {
     guard let entry = entries[identity], entry.viewModel === viewModel else { return }
     entries[identity] = nil
+    if !identity.isShared { privateAnchors[identity] = nil }
     if entry.isWatching {
       viewModel.watchers.removeFirst(self)
       registry.markDirty(self)
@@ -240,7 +254,9 @@ final class BindingCore {
     stopPauseProviders()
     for viewModel in observed { viewModel.watchers.removeFirst(self) }
     observed.removeAll()
-    let held = entries.sorted { $0.value.sequence > $1.value.sequence }
+    let held =
+      entries.count > 1
+      ? entries.sorted { $0.value.sequence > $1.value.sequence } : Array(entries)
     for (identity, entry) in held where entries[identity]?.viewModel === entry.viewModel {
       release(identity)
     }

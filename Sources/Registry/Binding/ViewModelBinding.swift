@@ -39,14 +39,14 @@ open class ViewModelBinding {
   ) {
     core = BindingCore(
       registry: registry ?? ViewModelRegistry.current, label: label, isModelOwned: false,
-      createdAt: "\(fileID):\(line)")
+      createdAt: (fileID, line))
     updateHandler = onUpdate
     core.binding = self
   }
 
   init(owner: ViewModel) {
     core = BindingCore(
-      registry: owner.registry, label: Describe.type(type(of: owner)), isModelOwned: true,
+      registry: owner.registry, label: owner.registry.typeName(type(of: owner)), isModelOwned: true,
       createdAt: nil)
     updateHandler = nil
     core.ownerViewModel = owner
@@ -54,9 +54,14 @@ open class ViewModelBinding {
   }
 
   deinit {
-    // A binding dropped without dispose() still lets go of everything it held.
+    // A binding dropped without dispose() still lets go of everything it held: at once on the
+    // main actor (the usual case, without allocating a closure), or as soon as it can get there.
     let core = core
-    runOnMainActor { core.dispose() }
+    if isRunningOnMainActor() {
+      MainActor.assumeIsolated { core.dispose() }
+    } else {
+      Task { @MainActor in core.dispose() }
+    }
   }
 
   /// A unique, readable identifier, passed to ``ViewModel/onBind(_:bindingId:)`` and

@@ -5,11 +5,50 @@
 /// binding that holds them.
 struct InstanceIdentity: Hashable {
   let type: ObjectIdentifier
-  let key: InstanceKey
+  /// The key, boxed so that an identity is three words and copies with one retain, and shared
+  /// by every copy: a probe that meets its own copy is equal on the box's address, without
+  /// comparing `AnyHashable` keys (thousands of instructions: generic metadata lookups).
+  private let box: KeyBox
+  /// `type` and `key` hashed once: a lookup hashes one word, and a probe that meets another
+  /// identity almost always tells them apart without comparing keys.
+  private let keyHash: Int
 
-  var isShared: Bool {
-    if case .shared = key { return true }
-    return false
+  final class KeyBox {
+    let key: InstanceKey
+    let isShared: Bool
+
+    init(_ key: InstanceKey) {
+      self.key = key
+      if case .shared = key { isShared = true } else { isShared = false }
+    }
+  }
+
+  init(type: ObjectIdentifier, key: InstanceKey) {
+    self.type = type
+    box = KeyBox(key)
+    var hasher = Hasher()
+    hasher.combine(type)
+    hasher.combine(key)
+    keyHash = hasher.finalize()
+  }
+
+  var key: InstanceKey { box.key }
+
+  var isShared: Bool { box.isShared }
+
+  static func == (lhs: InstanceIdentity, rhs: InstanceIdentity) -> Bool {
+    if lhs.box === rhs.box { return true }
+    return lhs.keyHash == rhs.keyHash && lhs.type == rhs.type && lhs.box.key == rhs.box.key
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(keyHash)
+  }
+
+  /// What `Dictionary` asks for: `keyHash` is already a full hash (seeded per process), so the
+  /// lookup on the re-render path skips a second round of hashing.
+  func _rawHashValue(seed: Int) -> Int {
+    keyHash ^ seed
   }
 }
 

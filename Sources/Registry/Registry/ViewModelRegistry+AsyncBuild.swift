@@ -4,6 +4,8 @@ final class PendingAsyncBuild {
   struct Waiter {
     let core: BindingCore
     let watching: Bool
+    /// The spec of a private instance, kept by the binding that will hold it.
+    let anchor: AnyObject?
     let continuation: CheckedContinuation<ViewModel, any Error>
   }
 
@@ -33,7 +35,7 @@ extension ViewModelRegistry {
   /// requester.
   func buildAsync<VM: ViewModel>(
     _ active: AsyncViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
-    watching: Bool
+    watching: Bool, anchor: AnyObject?
   ) async throws -> ViewModel {
     let key = PendingBuildKey(
       identity: identity, privateHolder: identity.isShared ? nil : ObjectIdentifier(requester))
@@ -48,7 +50,7 @@ extension ViewModelRegistry {
           return
         }
         pending.waiters[waiterID] = PendingAsyncBuild.Waiter(
-          core: requester, watching: watching, continuation: continuation)
+          core: requester, watching: watching, anchor: anchor, continuation: continuation)
         if pending.task == nil {
           pending.task = Task { @MainActor in
             let result: Result<VM, any Error>
@@ -112,7 +114,8 @@ extension ViewModelRegistry {
     }
     // Hold for every waiter before any of them resumes, so the instance is never unheld.
     for waiter in waiters where !waiter.core.isDisposed {
-      waiter.core.holdIfNeeded(built, identity: key.identity, watching: waiter.watching)
+      waiter.core.holdIfNeeded(
+        built, identity: key.identity, watching: waiter.watching, anchor: waiter.anchor)
     }
     for waiter in waiters { waiter.continuation.resume(returning: built) }
     built.disposeIfUnheld()

@@ -24,7 +24,11 @@ extension ViewModelRegistry {
     buildStack.append(frame)
     defer { buildStack.removeLast() }
 
-    let viewModel = try withCurrent { try active.builder() }
+    // The builder's view models belong here; skip the task-local push when this registry is
+    // already the current one (the common case).
+    let viewModel =
+      ViewModelRegistry.current === self
+      ? try active.builder() : try withCurrent { try active.builder() }
     guard viewModel.registration == nil, !viewModel.isDisposed else {
       throw RegistryError.builderReusedInstance(
         type: Describe.type(VM.self), key: Describe.key(active.key))

@@ -58,10 +58,10 @@ public final class ViewModelRegistry {
   var pendingAsyncBuilds: [PendingBuildKey: PendingAsyncBuild] = [:]
 
   /// Keyed instances, by identity.
-  var sharedInstances: [InstanceIdentity: ViewModel] = [:]
+  @exclusivity(unchecked) var sharedInstances: [InstanceIdentity: ViewModel] = [:]
   /// Every live instance built here, keyed or private, by object.
   var liveInstances: [ObjectIdentifier: ViewModel] = [:]
-  var proxies: [ObjectIdentifier: ProxyEntry] = [:]
+  @exclusivity(unchecked) var proxies: [ObjectIdentifier: ProxyEntry] = [:]
   /// The identities being built right now, outermost first; a repeat is a cycle.
   var buildStack: [BuildFrame] = []
   var changes = ChangeBatch()
@@ -146,6 +146,17 @@ public final class ViewModelRegistry {
       viewModel.performDisposal(callingHook: true)
     }
     endChange()
+  }
+
+  /// Type names by type: `String(describing:)` on a type costs microseconds, and every view
+  /// model's own binding is labeled with one.
+  private var typeNames: [ObjectIdentifier: String] = [:]
+
+  func typeName(_ type: Any.Type) -> String {
+    if let name = typeNames[ObjectIdentifier(type)] { return name }
+    let name = Describe.type(type)
+    typeNames[ObjectIdentifier(type)] = name
+    return name
   }
 
   func report(_ error: RegistryError, at site: CallSite?) {

@@ -50,13 +50,20 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.aliveForever = aliveForever
     self.disposeDelay = disposeDelay
     self.builder = builder
+    sharedIdentity = key.map { InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0)) }
+    privateIdentity = InstanceIdentity(
+      type: ObjectIdentifier(VM.self), key: .privateSpec(ObjectIdentifier(self)))
   }
 
+  /// The identity an instance resolved from this spec has when `active` builds it; computed
+  /// once per spec, as for ``ViewModelSpec``.
   func identity(buildingWith active: AsyncViewModelSpec<VM>) -> InstanceIdentity {
-    InstanceIdentity(
-      type: ObjectIdentifier(VM.self),
-      key: active.key.map { .shared($0) } ?? .privateSpec(ObjectIdentifier(self)))
+    active.sharedIdentity ?? privateIdentity
   }
+
+  private let sharedIdentity: InstanceIdentity?
+  /// Set at the end of `init`, which needs `self` for it.
+  private var privateIdentity: InstanceIdentity!
 
   var arg: InstanceArg { InstanceArg(key: key, tag: tag, aliveForever: aliveForever) }
 

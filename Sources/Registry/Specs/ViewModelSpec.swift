@@ -106,15 +106,19 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.sharedIdentity = key.map {
       InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0))
     }
+    self.privateIdentity = InstanceIdentity(
+      type: ObjectIdentifier(VM.self), key: privateKey ?? .privateSpec(ObjectIdentifier(self)))
   }
+
+  /// This spec's private identity, computed once like `sharedIdentity`.
+  private var privateIdentity: InstanceIdentity!
 
   /// The identity an instance resolved from this spec has, when `active` (this spec or its
   /// proxy) builds it. A proxy may change the key; a private instance keeps this spec's identity
   /// so that installing a proxy never changes which slot it lives in.
   func identity(buildingWith active: ViewModelSpec<VM>) -> InstanceIdentity {
     if let shared = active.sharedIdentity { return shared }
-    return InstanceIdentity(
-      type: ObjectIdentifier(VM.self), key: privateKey ?? .privateSpec(ObjectIdentifier(self)))
+    return privateIdentity
   }
 }
 

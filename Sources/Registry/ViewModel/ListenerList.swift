@@ -1,7 +1,9 @@
 /// One registration in a ``ListenerList``. Removing it clears `callback`, so a round of
 /// notifications that already took a snapshot skips it.
 final class Listener<Callback> {
-  var callback: Callback?
+  // Unchecked: read once per listener per notification; it is only ever read or assigned
+  // whole, never passed inout, so no access can overlap another.
+  @exclusivity(unchecked) var callback: Callback?
 
   init(_ callback: Callback) {
     self.callback = callback

@@ -1,6 +1,8 @@
 /// What the registry knows about an instance it built: its identity, what it was built with,
 /// and the bindings holding it.
-struct Registration {
+/// A class, not a struct: it is read on every bind and release, and copying a struct of
+/// existentials and arrays costs more than the rest of those paths.
+final class Registration {
   let identity: InstanceIdentity
   let arg: InstanceArg
   /// Build order in the registry; cached lookups prefer the newest.
@@ -13,4 +15,15 @@ struct Registration {
   var holders: [BindingCore] = []
   /// Released, but kept alive by a grace period or its family's pool.
   var isAwaitingDisposal = false
+
+  init(
+    identity: InstanceIdentity, arg: InstanceArg, sequence: UInt64, releasePolicy: ReleasePolicy,
+    churnSource: ObjectIdentifier?
+  ) {
+    self.identity = identity
+    self.arg = arg
+    self.sequence = sequence
+    self.releasePolicy = releasePolicy
+    self.churnSource = churnSource
+  }
 }

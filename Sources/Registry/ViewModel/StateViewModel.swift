@@ -86,13 +86,42 @@ open class StateViewModel<State>: ViewModel {
       return
     }
     if isEqual(storage, newState) { return }
+    applyChange(newState)
+  }
+
+  /// Kept out of `setState` so that an equal state pays for nothing but the comparison.
+  @inline(never)
+  private func applyChange(_ newState: State) {
     let previous = storage
     willChangeForObservers()
     storage = newState
     previousState = previous
-    pendingTransitions.append((previous, newState))
-    guard !isDeliveringStates else { return }
-    deliverPendingTransitions()
+    if isDeliveringStates {
+      // From inside a listener: delivered after the round in progress, in order.
+      pendingTransitions.append((previous, newState))
+      return
+    }
+    isDeliveringStates = true
+    let registry = self.registry
+    registry.beginChange()
+    deliverTransition(previous: previous, new: newState)
+    if !pendingTransitions.isEmpty { deliverPendingTransitions() }
+    isDeliveringStates = false
+    registry.endChange()
+  }
+
+  private func deliverTransition(previous: State, new: State) {
+    guard !isDisposed else { return }
+    for listener in stateListeners.items {
+      guard let callback = listener.callback else { continue }
+      do {
+        try callback(previous, new)
+      } catch {
+        registry.handleListenerError(error, from: Swift.type(of: self))
+      }
+    }
+    if !stateStreams.isEmpty { stateStreams.yield(new) }
+    deliverChange()
   }
 
   private func isEqual(_ current: State, _ new: State) -> Bool {
@@ -103,27 +132,13 @@ open class StateViewModel<State>: ViewModel {
   }
 
   private func deliverPendingTransitions() {
-    isDeliveringStates = true
-    let registry = self.registry
-    registry.beginChange()
     var next = 0
     while next < pendingTransitions.count, !isDisposed {
       let transition = pendingTransitions[next]
       next += 1
-      for listener in stateListeners.items {
-        guard let callback = listener.callback else { continue }
-        do {
-          try callback(transition.previous, transition.new)
-        } catch {
-          registry.handleListenerError(error, from: Swift.type(of: self))
-        }
-      }
-      stateStreams.yield(transition.new)
-      deliverChange()
+      deliverTransition(previous: transition.previous, new: transition.new)
     }
     pendingTransitions.removeAll(keepingCapacity: true)
-    isDeliveringStates = false
-    registry.endChange()
   }
 
   /// Calls `onChanged` with `(previous, new)` after every state change, until the returned

@@ -26,7 +26,8 @@ struct StreamContinuations<Element> {
   /// Forgets every stream and returns the closures that finish them. The caller runs them after
   /// this access ends: finishing a stream runs its termination handler, which removes it again.
   mutating func takeFinishers() -> [() -> Void] {
-    let finishers = streams.values.map(\.finish)
+    guard !streams.isEmpty else { return [] }
+    let finishers = streams.values.map { $0.finish }
     streams.removeAll()
     return finishers
   }

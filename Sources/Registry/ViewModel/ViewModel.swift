@@ -37,7 +37,8 @@ open class ViewModel {
   var listeners = ListenerList<() throws -> Void>()
   /// Continuations of the ``changes`` streams handed out.
   var changeStreams = StreamContinuations<Void>()
-  let observation = ObservationRegistrar()
+  /// Made on first observed read: most view models are never observed this way.
+  lazy var observation = ObservationRegistrar()
   /// Set when something read the view model for observation since the last change, so changes
   /// nobody observes skip the registrar.
   var isObserved = false
@@ -171,7 +172,7 @@ open class ViewModel {
         registry.handleListenerError(error, from: Swift.type(of: self))
       }
     }
-    changeStreams.yield(())
+    if !changeStreams.isEmpty { changeStreams.yield(()) }
     for watcher in watchers {
       registry.markDirty(watcher)
     }

@@ -1,0 +1,320 @@
+import Registry
+
+/// A repetition must leave nothing behind, or the next one would not start fresh.
+@MainActor
+func expectEmpty(_ registry: ViewModelRegistry) {
+  precondition(registry.liveInstanceCount == 0, "instances leaked:\n\(registry.snapshot())")
+}
+
+// MARK: hot_read, hot_watch
+
+/// A binding that already holds its instances resolves them again: the re-render path.
+@MainActor
+func hotResolve(calls: Int, watching: Bool) -> [Metric] {
+  let registry = ViewModelRegistry(name: "hot")
+  let binding = ViewModelBinding(registry: registry)
+  let specs = hotSpecs
+  for spec in specs {
+    _ = watching ? binding.watch(spec) : binding.read(spec)
+  }
+  var sum: UInt = 0
+  let start = benchClock.now
+  if watching {
+    for index in 0..<calls { sum &+= bits(binding.watch(specs[index & hotMask])) }
+  } else {
+    for index in 0..<calls { sum &+= bits(binding.read(specs[index & hotMask])) }
+  }
+  let elapsed = nanoseconds(since: start)
+  consume(sum)
+  binding.dispose()
+  expectEmpty(registry)
+  let name = watching ? "hot_watch" : "hot_read"
+  return [Metric(name: name, unit: "ns/call", value: elapsed / Double(calls))]
+}
+
+/// A dictionary lookup with a `String` key.
+@MainActor
+func hotFloor(calls: Int, name: String) -> [Metric] {
+  var table: [String: FloorNode] = [:]
+  for key in hotKeys { table[key] = makeNode() }
+  let keys = hotKeys
+  var sum: UInt = 0
+  let start = benchClock.now
+  for index in 0..<calls {
+    if let node = floorLookup(table, keys[index & hotMask]) { sum &+= bits(node) }
+  }
+  let elapsed = nanoseconds(since: start)
+  consume(sum)
+  return [Metric(name: name, unit: "ns/call", value: elapsed / Double(calls))]
+}
+
+// MARK: share_cycle, private_cycle, chain10
+
+/// A new binding acquires an instance another binding holds, then is disposed.
+@MainActor
+func shareCycle(cycles: Int) -> [Metric] {
+  let registry = ViewModelRegistry(name: "share")
+  let owner = ViewModelBinding(registry: registry)
+  let spec = sharedSpec
+  _ = owner.watch(spec)
+  var sum: UInt = 0
+  let start = benchClock.now
+  for _ in 0..<cycles {
+    let binding = ViewModelBinding(registry: registry)
+    sum &+= bits(binding.watch(spec))
+    binding.dispose()
+  }
+  let elapsed = nanoseconds(since: start)
+  consume(sum)
+  owner.dispose()
+  expectEmpty(registry)
+  return [Metric(name: "share_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
+}
+
+@MainActor
+func shareFloor(cycles: Int) -> [Metric] {
+  let registry = FloorRegistry()
+  registry.shared[sharedKey] = makeNode()
+  var sum: UInt = 0
+  let start = benchClock.now
+  for _ in 0..<cycles { sum &+= floorShareCycle(registry, sharedKey) }
+  let elapsed = nanoseconds(since: start)
+  consume(sum)
+  return [Metric(name: "share_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
+}
+
+/// A new binding builds its own unkeyed instance, then is disposed, disposing it.
+@MainActor
+func privateCycle(cycles: Int) -> [Metric] {
+  let registry = ViewModelRegistry(name: "private")
+  let spec = privateSpec
+  var sum: UInt = 0
+  let start = benchClock.now
+  for _ in 0..<cycles {
+    let binding = ViewModelBinding(registry: registry)
+    sum &+= bits(binding.watch(spec))
+    binding.dispose()
+  }
+  let elapsed = nanoseconds(since: start)
+  consume(sum)
+  expectEmpty(registry)
+  return [Metric(name: "private_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
+}
+
+@MainActor
+func privateFloor(cycles: Int) -> [Metric] {
+  let registry = FloorRegistry()
+  var sum: UInt = 0
+  let start = benchClock.now
+  for _ in 0..<cycles { sum &+= floorPrivateCycle(registry, sharedKey) }
+  let elapsed = nanoseconds(since: start)
+  consume(sum)
+  return [Metric(name: "private_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
+}
+
+/// A new binding resolves the head of a chain whose links resolve each other in `onCreate`,
+/// then is disposed, disposing the whole chain.
+@MainActor
+func chain(cycles: Int) -> [Metric] {
+  let registry = ViewModelRegistry(name: "chain")
+  let head = chainSpecs[0]
+  do {
+    // Checked once, untimed: the case must build the whole chain.
+    let binding = ViewModelBinding(registry: registry)
+    _ = binding.watch(head)
+    precondition(registry.liveInstanceCount == chainDepth)
+    binding.dispose()
+    expectEmpty(registry)
+  }
+  var sum: UInt = 0
+  let start = benchClock.now
+  for _ in 0..<cycles {
+    let binding = ViewModelBinding(registry: registry)
+    sum &+= bits(binding.watch(head))
+    binding.dispose()
+  }
+  let elapsed = nanoseconds(since: start)
+  consume(sum)
+  expectEmpty(registry)
+  return [Metric(name: "chain10", unit: "ns/cycle", value: elapsed / Double(cycles))]
+}
+
+@MainActor
+func chainFloor(cycles: Int) -> [Metric] {
+  let registry = FloorRegistry()
+  let keys = chainKeys
+  var sum: UInt = 0
+  let start = benchClock.now
+  for _ in 0..<cycles { sum &+= floorChain(registry, keys) }
+  let elapsed = nanoseconds(since: start)
+  consume(sum)
+  return [Metric(name: "chain10", unit: "ns/cycle", value: elapsed / Double(cycles))]
+}
+
+// MARK: notify_1, notify_100
+
+/// `notifyListeners` with `listeners` listeners added with `listen`, and no watching binding.
+@MainActor
+func notify(listeners: Int, rounds: Int) -> [Metric] {
+  let registry = ViewModelRegistry(name: "notify")
+  let binding = ViewModelBinding(registry: registry)
+  let viewModel = binding.read(notifySpec)
+  let tally = Tally()
+  for _ in 0..<listeners { viewModel.listen { tally.count &+= 1 } }
+  let start = benchClock.now
+  for _ in 0..<rounds { viewModel.notifyListeners() }
+  let elapsed = nanoseconds(since: start)
+  precondition(tally.count == UInt(listeners * rounds))
+  consume(tally.count)
+  binding.dispose()
+  expectEmpty(registry)
+  return notifyMetrics(listeners: listeners, perNotify: elapsed / Double(rounds))
+}
+
+/// A closure call per listener.
+@MainActor
+func notifyFloor(listeners: Int, rounds: Int) -> [Metric] {
+  let tally = Tally()
+  let closures: [() -> Void] = (0..<listeners).map { _ in { tally.count &+= 1 } }
+  let start = benchClock.now
+  for _ in 0..<rounds { floorNotify(closures) }
+  let elapsed = nanoseconds(since: start)
+  consume(tally.count)
+  return notifyMetrics(listeners: listeners, perNotify: elapsed / Double(rounds))
+}
+
+func notifyMetrics(listeners: Int, perNotify: Double) -> [Metric] {
+  let name = "notify_\(listeners)"
+  var metrics = [Metric(name: name, unit: "ns/notify", value: perNotify)]
+  if listeners > 1 {
+    metrics.append(
+      Metric(
+        name: name + "_per_listener", unit: "ns/listener", value: perNotify / Double(listeners)))
+  }
+  return metrics
+}
+
+// MARK: setstate_equal, setstate_changed
+
+/// `setState` on an `Equatable` state with one listener: to an equal value (nobody is told) or
+/// to a new one (the listener runs).
+@MainActor
+func setState(changing: Bool, calls: Int) -> [Metric] {
+  let registry = ViewModelRegistry(name: "state")
+  let binding = ViewModelBinding(registry: registry)
+  let viewModel = binding.read(stateSpec)
+  let tally = Tally()
+  viewModel.listen { tally.count &+= 1 }
+  let title = "bench"
+  let start = benchClock.now
+  if changing {
+    for count in 1...calls { viewModel.setState(BenchState(count: count, title: title)) }
+  } else {
+    for _ in 0..<calls { viewModel.setState(BenchState(count: 0, title: title)) }
+  }
+  let elapsed = nanoseconds(since: start)
+  precondition(tally.count == (changing ? UInt(calls) : 0))
+  consume(tally.count &+ UInt(bitPattern: viewModel.state.count))
+  binding.dispose()
+  expectEmpty(registry)
+  let name = changing ? "setstate_changed" : "setstate_equal"
+  return [Metric(name: name, unit: "ns/call", value: elapsed / Double(calls))]
+}
+
+/// An `==`, and when the value differs a store and a closure call.
+@MainActor
+func setStateFloor(changing: Bool, calls: Int) -> [Metric] {
+  let holder = FloorState()
+  let tally = Tally()
+  holder.listeners.append { tally.count &+= 1 }
+  let title = "bench"
+  let start = benchClock.now
+  if changing {
+    for count in 1...calls { floorSetState(holder, BenchState(count: count, title: title)) }
+  } else {
+    for _ in 0..<calls { floorSetState(holder, BenchState(count: 0, title: title)) }
+  }
+  let elapsed = nanoseconds(since: start)
+  consume(tally.count &+ UInt(bitPattern: holder.state.count))
+  let name = changing ? "setstate_changed" : "setstate_equal"
+  return [Metric(name: name, unit: "ns/call", value: elapsed / Double(calls))]
+}
+
+// MARK: scale
+
+/// One binding watches `specs.count` keyed instances (timing each build), then reads them all
+/// again; the allocator's bytes in use before and after the build give bytes per instance.
+@MainActor
+func scale(specs: [ViewModelSpec<PlainViewModel>], reads: Int) -> [Metric] {
+  let count = specs.count
+  let registry = ViewModelRegistry(name: "scale")
+  let binding = ViewModelBinding(registry: registry)
+  var sum: UInt = 0
+  let before = allocatedBytes()
+  var start = benchClock.now
+  for spec in specs { sum &+= bits(binding.watch(spec)) }
+  let buildTime = nanoseconds(since: start)
+  let after = allocatedBytes()
+  precondition(registry.liveInstanceCount == count)
+  let passes = max(1, reads / count)
+  start = benchClock.now
+  for _ in 0..<passes {
+    for spec in specs { sum &+= bits(binding.read(spec)) }
+  }
+  let readTime = nanoseconds(since: start)
+  consume(sum)
+  binding.dispose()
+  expectEmpty(registry)
+  // The same number of view models made by hand and kept in an array: how much of the bytes per
+  // instance is the object itself, and how much the registry's bookkeeping.
+  let objectsBefore = allocatedBytes()
+  let objects = specs.map { _ in PlainViewModel() }
+  let objectBytes = allocatedBytes() - objectsBefore
+  consume(UInt(objects.count))
+  return scaleMetrics(
+    count: count, watch: buildTime, read: readTime / Double(passes), bytes: after - before,
+    objectBytes: objectBytes)
+}
+
+/// A dictionary with a `String` key and an object per entry, filled then read the same way.
+@MainActor
+func scaleFloor(keys: [String], reads: Int) -> [Metric] {
+  let count = keys.count
+  var sum: UInt = 0
+  let before = allocatedBytes()
+  var table: [String: FloorNode] = [:]
+  var start = benchClock.now
+  for key in keys { sum &+= floorInsert(&table, key) }
+  let buildTime = nanoseconds(since: start)
+  let after = allocatedBytes()
+  let passes = max(1, reads / count)
+  start = benchClock.now
+  for _ in 0..<passes {
+    for key in keys {
+      if let node = floorLookup(table, key) { sum &+= bits(node) }
+    }
+  }
+  let readTime = nanoseconds(since: start)
+  consume(sum &+ UInt(table.count))
+  let objectsBefore = allocatedBytes()
+  let objects = keys.map { _ in makeNode() }
+  let objectBytes = allocatedBytes() - objectsBefore
+  consume(UInt(objects.count))
+  return scaleMetrics(
+    count: count, watch: buildTime, read: readTime / Double(passes), bytes: after - before,
+    objectBytes: objectBytes)
+}
+
+func scaleMetrics(
+  count: Int, watch: Double, read: Double, bytes: Int, objectBytes: Int
+) -> [Metric] {
+  let size = Double(count)
+  return [
+    Metric(name: "scale_watch_\(count)", unit: "ns/watch", value: watch / size),
+    Metric(name: "scale_read_\(count)", unit: "ns/read", value: read / size),
+    Metric(name: "scale_bytes_\(count)", unit: "bytes/instance", value: Double(bytes) / size),
+    Metric(
+      name: "scale_object_bytes_\(count)", unit: "bytes/object",
+      value: Double(objectBytes) / size),
+  ]
+}

@@ -1,0 +1,198 @@
+import Foundation
+
+// MARK: Defeating the optimizer
+
+/// Every measured loop folds its results in here, and the total is printed, so that the work
+/// that produced them cannot be dropped.
+@MainActor var checksum: UInt = 0
+
+@MainActor @inline(never)
+func consume(_ value: UInt) {
+  checksum &+= value
+}
+
+/// The address of an object: a cheap value to fold into a checksum.
+@inline(__always)
+func bits(_ object: AnyObject) -> UInt {
+  UInt(bitPattern: ObjectIdentifier(object))
+}
+
+// MARK: Timing
+
+let benchClock = ContinuousClock()
+
+/// Nanoseconds elapsed since `start`.
+func nanoseconds(since start: ContinuousClock.Instant) -> Double {
+  let components = (benchClock.now - start).components
+  return Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9
+}
+
+// MARK: Scenarios and results
+
+/// One number a repetition produces, such as nanoseconds per call.
+struct Metric {
+  let name: String
+  let unit: String
+  let value: Double
+}
+
+/// A case and its plain-Swift floor. Each call of `run` or `floor` is one repetition on fresh
+/// state: it sets up untimed, times only the loop, and returns its metrics.
+struct Scenario {
+  let name: String
+  let repetitions: Int
+  let warmups: Int
+  let run: @MainActor () -> [Metric]
+  let floor: @MainActor () -> [Metric]
+}
+
+/// What the table and the JSON show for one metric.
+struct BenchResult: Codable {
+  let name: String
+  let unit: String
+  let median: Double
+  let min: Double
+  let max: Double
+  let floor: Double?
+  let ratio: Double?
+  let target: String?
+  let met: Bool?
+  let repetitions: Int
+}
+
+/// A target from the issue: a ceiling on the value and, for hot paths, on the ratio to the floor.
+struct Target {
+  let text: String
+  let maxValue: Double
+  var maxRatio: Double? = nil
+
+  func isMet(value: Double, ratio: Double?) -> Bool {
+    guard value <= maxValue else { return false }
+    guard let maxRatio else { return true }
+    return (ratio ?? .infinity) <= maxRatio
+  }
+}
+
+func target(for name: String) -> Target? {
+  switch name {
+  case "hot_read", "hot_watch":
+    return Target(text: "<= 2x floor, < 200 ns", maxValue: 200, maxRatio: 2)
+  case "share_cycle": return Target(text: "<= 1 us", maxValue: 1_000)
+  case "private_cycle": return Target(text: "<= 2 us", maxValue: 2_000)
+  case "notify_1", "notify_100_per_listener": return Target(text: "<= 20 ns/listener", maxValue: 20)
+  case "chain10": return Target(text: "<= 20 us", maxValue: 20_000)
+  case "scale_read_growth": return Target(text: "<= 1.5x", maxValue: 1.5)
+  case _ where name.hasPrefix("scale_bytes_"): return Target(text: "<= 1 KB", maxValue: 1_024)
+  default: return nil
+  }
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// Runs the warm-ups, then alternates case and floor repetitions so that drift in the machine
+/// (frequency, other load) hits both alike. Returns one result per metric, in the order the
+/// case reports them.
+@MainActor
+func run(_ scenario: Scenario) -> [BenchResult] {
+  for _ in 0..<scenario.warmups {
+    _ = scenario.run()
+    _ = scenario.floor()
+  }
+  var order: [String] = []
+  var units: [String: String] = [:]
+  var values: [String: [Double]] = [:]
+  var floors: [String: [Double]] = [:]
+  for _ in 0..<scenario.repetitions {
+    for metric in scenario.run() {
+      if values[metric.name] == nil { order.append(metric.name) }
+      units[metric.name] = metric.unit
+      values[metric.name, default: []].append(metric.value)
+    }
+    for metric in scenario.floor() {
+      floors[metric.name, default: []].append(metric.value)
+    }
+  }
+  return order.map { name in
+    let samples = values[name]!
+    let floorMedian = floors[name].map(median)
+    return result(
+      name: name, unit: units[name]!, samples: samples, floor: floorMedian,
+      repetitions: scenario.repetitions)
+  }
+}
+
+func result(
+  name: String, unit: String, samples: [Double], floor: Double?, repetitions: Int
+) -> BenchResult {
+  let value = median(samples)
+  let ratio = floor.flatMap { $0 > 0 ? value / $0 : nil }
+  let goal = target(for: name)
+  return BenchResult(
+    name: name, unit: unit, median: value, min: samples.min()!, max: samples.max()!,
+    floor: floor, ratio: ratio, target: goal?.text,
+    met: goal?.isMet(value: value, ratio: ratio), repetitions: repetitions)
+}
+
+// MARK: Output
+
+func logProgress(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// A number with as many decimals as its size deserves.
+func format(_ value: Double) -> String {
+  let magnitude = abs(value)
+  let decimals = magnitude >= 1_000 ? 0 : magnitude >= 100 ? 1 : 2
+  return String(format: "%.\(decimals)f", value)
+}
+
+func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+  let gap = String(repeating: " ", count: max(0, width - text.count))
+  return left ? text + gap : gap + text
+}
+
+func table(_ results: [BenchResult]) -> String {
+  let header = [
+    pad("case", 26, left: true), pad("median", 10), pad("unit", 15, left: true),
+    pad("min..max", 19), pad("floor", 9), pad("ratio", 7), "  target",
+  ]
+  var lines = [header.joined(separator: " ")]
+  for result in results {
+    let status: String
+    switch result.met {
+    case .some(true): status = "met"
+    case .some(false): status = "MISSED"
+    case .none: status = ""
+    }
+    let targetText = result.target.map { "\($0) \(status)" } ?? ""
+    let columns = [
+      pad(result.name, 26, left: true), pad(format(result.median), 10),
+      pad(result.unit, 15, left: true),
+      pad("\(format(result.min))..\(format(result.max))", 19),
+      pad(result.floor.map(format) ?? "-", 9),
+      pad(result.ratio.map { format($0) + "x" } ?? "-", 7), "  " + targetText,
+    ]
+    lines.append(columns.joined(separator: " "))
+  }
+  return lines.joined(separator: "\n")
+}
+
+struct Report: Codable {
+  let date: String
+  let mode: String
+  let machine: String
+  let memoryMeasure: String
+  let checksum: String
+  let results: [BenchResult]
+}
+
+func json(_ report: Report) -> String {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+  let data = try! encoder.encode(report)
+  return String(decoding: data, as: UTF8.self)
+}
