@@ -25,7 +25,7 @@ final class BindingCore {
   /// The specs of private instances this binding holds, kept alive so that their object
   /// identifiers (part of the identity) cannot be reused; apart from `entries` so that the
   /// re-render lookup copies one reference, not two.
-  var privateAnchors: [InstanceIdentity: AnyObject] = [:]
+  @exclusivity(unchecked) var privateAnchors: [InstanceIdentity: AnyObject] = [:]
   private(set) var isDisposed = false
   var isDirty = false
   var isPaused = false
@@ -55,10 +55,9 @@ final class BindingCore {
     prepareMainActorCheck()
   }
 
-  private(set) lazy var id: String = {
-    if let label { return "\(label)#\(serial)" }
-    return "binding#\(serial)"
-  }()
+  // Concatenation rather than interpolation: every binding that holds anything needs its id
+  // for onBind, and this is the cheaper way to make it.
+  private(set) lazy var id: String = (label ?? "binding") + "#" + String(serial)
 
   // MARK: Resolving
 

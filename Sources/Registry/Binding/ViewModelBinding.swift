@@ -20,6 +20,8 @@
 open class ViewModelBinding {
   let core: BindingCore
   private let updateHandler: (() -> Void)?
+  /// Set by ``dispose()``, readable from `deinit`: a disposed binding has nothing left to release.
+  nonisolated(unsafe) private var wasDisposed = false
 
   /// Creates a binding, optionally with the closure that refreshes its host.
   ///
@@ -56,6 +58,7 @@ open class ViewModelBinding {
   deinit {
     // A binding dropped without dispose() still lets go of everything it held: at once on the
     // main actor (the usual case, without allocating a closure), or as soon as it can get there.
+    if wasDisposed { return }
     let core = core
     if isRunningOnMainActor() {
       MainActor.assumeIsolated { core.dispose() }
@@ -234,6 +237,7 @@ open class ViewModelBinding {
   /// binding.dispose()
   /// ```
   public func dispose() {
+    wasDisposed = true
     core.dispose()
   }
 

@@ -1,10 +1,13 @@
-/// One identity on the build stack, with what it takes to name it in a cycle message.
+/// One identity on the build stack. Only the identity is stored — a copy is one retain — and
+/// the type name for a cycle message is found from it when a cycle is reported.
 struct BuildFrame {
   let identity: InstanceIdentity
   let type: Any.Type
-  let key: AnyHashable?
 
-  var description: String { Describe.instance(type, key: key) }
+  var description: String {
+    guard case .shared(let key) = identity.key else { return "\(Describe.type(type))(private)" }
+    return Describe.instance(type, key: key)
+  }
 }
 
 extension ViewModelRegistry {
@@ -16,7 +19,7 @@ extension ViewModelRegistry {
   func build<VM>(
     _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore
   ) throws -> VM {
-    let frame = BuildFrame(identity: identity, type: VM.self, key: active.key)
+    let frame = BuildFrame(identity: identity, type: VM.self)
     if let start = buildStack.firstIndex(where: { $0.identity == identity }) {
       let chain = buildStack[start...].map(\.description) + [frame.description]
       throw RegistryError.cycle(chain: chain)

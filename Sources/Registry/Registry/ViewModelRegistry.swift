@@ -53,6 +53,10 @@ public final class ViewModelRegistry {
   /// ```
   public var clock: any RegistryClock = SystemRegistryClock()
 
+  // Properties marked `@exclusivity(unchecked)` here and in the binding and view-model types are
+  // main-actor state on the resolve, bind, notify and dispose paths. Each is only read or
+  // mutated briefly (an append, a lookup, a removal), never held across a call that could come
+  // back to it, so the run-time exclusivity check they skip could never fire.
   var deferred = DeferredReleases()
   var churn = KeyChurnDetector()
   var pendingAsyncBuilds: [PendingBuildKey: PendingAsyncBuild] = [:]
@@ -60,11 +64,11 @@ public final class ViewModelRegistry {
   /// Keyed instances, by identity.
   @exclusivity(unchecked) var sharedInstances: [InstanceIdentity: ViewModel] = [:]
   /// Every live instance built here, keyed or private, by object.
-  var liveInstances: [ObjectIdentifier: ViewModel] = [:]
+  @exclusivity(unchecked) var liveInstances: [ObjectIdentifier: ViewModel] = [:]
   @exclusivity(unchecked) var proxies: [ObjectIdentifier: ProxyEntry] = [:]
   /// The identities being built right now, outermost first; a repeat is a cycle.
-  var buildStack: [BuildFrame] = []
-  var changes = ChangeBatch()
+  @exclusivity(unchecked) var buildStack: [BuildFrame] = []
+  @exclusivity(unchecked) var changes = ChangeBatch()
   var nextInstanceSequence: UInt64 = 0
   var nextBindingSerial: UInt64 = 0
 

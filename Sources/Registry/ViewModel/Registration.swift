@@ -12,7 +12,7 @@ final class Registration {
   /// The spec or family the instance came from, for key-churn detection.
   let churnSource: ObjectIdentifier?
   /// The bindings that hold the instance, in the order they started.
-  var holders: [BindingCore] = []
+  @exclusivity(unchecked) var holders: [BindingCore] = []
   /// Released, but kept alive by a grace period or its family's pool.
   var isAwaitingDisposal = false
 

@@ -33,10 +33,10 @@ open class ViewModel {
   /// was created by hand.
   var registry: ViewModelRegistry
   /// Set when a registry builds the instance; `nil` for one created by hand.
-  var registration: Registration?
-  var listeners = ListenerList<() throws -> Void>()
+  @exclusivity(unchecked) var registration: Registration?
+  @exclusivity(unchecked) var listeners = ListenerList<() throws -> Void>()
   /// Continuations of the ``changes`` streams handed out.
-  var changeStreams = StreamContinuations<Void>()
+  @exclusivity(unchecked) var changeStreams = StreamContinuations<Void>()
   /// Made on first observed read: most view models are never observed this way.
   lazy var observation = ObservationRegistrar()
   /// Set when something read the view model for observation since the last change, so changes
@@ -54,7 +54,7 @@ open class ViewModel {
     public nonisolated let objectWillChange = ObservableObjectPublisher()
   #endif
   /// The bindings that watch this instance and refresh when it changes.
-  var watchers: [BindingCore] = []
+  @exclusivity(unchecked) var watchers: [BindingCore] = []
   private var disposeBlocks: [() -> Void] = []
   /// Tasks started with ``task(priority:_:)``, cancelled at dispose.
   var runningTasks: [UInt64: Task<Void, Never>] = [:]
