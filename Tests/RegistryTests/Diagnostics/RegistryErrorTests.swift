@@ -1,0 +1,69 @@
+import Registry
+import Testing
+
+/// Every message, whole: what happened, the facts, why it matters, how to fix it. The other
+/// cases (`notFound`, `cycle`, `buildFailed`, `keyChurn`) are checked where they are raised.
+@Suite struct RegistryErrorTests {
+  @Test func bindingDisposedMessage() {
+    #expect(
+      RegistryError.bindingDisposed(
+        operation: "watch(_:)", binding: "Screen#3", type: "UserViewModel", key: "\"u1\""
+      ).description == """
+        watch(_:) was called on disposed binding Screen#3.
+          Type: UserViewModel   Key: "u1"
+        A disposed binding holds nothing, so the instance returned (if any) is not kept alive by it.
+        To fix, resolve through a live binding; do not keep using a binding after dispose() or after its view model was disposed.
+        """)
+  }
+
+  @Test func notHeldMessage() {
+    #expect(
+      RegistryError.notHeld(binding: "Screen#3", type: "UserViewModel", key: nil).description
+        == """
+        unbind(_:) was given a UserViewModel that binding Screen#3 does not hold.
+          Type: UserViewModel   Key: none
+        Nothing was released; the instance keeps its other holders.
+        To fix, unbind only instances this binding resolved with watch(_:) or read(_:), and only once.
+        """)
+  }
+
+  @Test func viewModelDisposedMessage() {
+    #expect(
+      RegistryError.viewModelDisposed(operation: "setState(_:)", type: "Feed", key: "\"feed\"")
+        .description == """
+          setState(_:) was called on a disposed Feed.
+            Type: Feed   Key: "feed"
+          A disposed view model resolves nothing and keeps nothing alive.
+          To fix, stop using the view model once it is disposed; check isDisposed or drop your reference in onDispose.
+          """)
+  }
+
+  @Test func builderReusedInstanceMessage() {
+    #expect(
+      RegistryError.builderReusedInstance(type: "Feed", key: "2").description == """
+        The builder of Feed returned an instance that already has a lifetime.
+          Type: Feed   Key: 2
+        The registry disposes what it builds, so one object cannot be registered twice; nothing was registered.
+        To fix, create a new instance in the builder; to share one object, give its spec a key instead.
+        """)
+  }
+
+  @Test func listenerFailedMessage() {
+    #expect(
+      RegistryError.listenerFailed(type: "Feed", error: "offline").description == """
+        A listener of Feed threw.
+          Type: Feed   Error: offline
+        The other listeners still ran; this one stays registered.
+        To fix, handle the error inside the listener, or set ViewModelConfig.onError to route such errors.
+        """)
+  }
+
+  @Test func issueDescriptionCarriesTheLocationWhenThereIsOne() {
+    let error = RegistryError.listenerFailed(type: "Feed", error: "offline")
+    let located = RegistryIssue(
+      error: error, fileID: "App/Feed.swift", filePath: "/src/App/Feed.swift", line: 12, column: 3)
+    let unlocated = RegistryIssue(error: error, fileID: "", filePath: "", line: 0, column: 0)
+    #expect(located.description == "App/Feed.swift:12: " + error.description)
+    #expect(unlocated.description == error.description)
+  }
+}
