@@ -70,17 +70,9 @@ final class BindingCore {
   ) throws -> VM {
     let active = registry.proxies.isEmpty ? spec : registry.activeSpec(for: spec)
     let identity = spec.identity(buildingWith: active)
-    if let entry = entries[identity] {
-      if watching, !entry.isWatching { startWatching(identity, entry.viewModel) }
-      return unsafeDowncast(entry.viewModel, to: VM.self)
-    }
-    guard !isDisposed else {
-      throw RegistryError.bindingDisposed(
-        operation: "\(operation)", binding: id, type: Describe.type(VM.self),
-        key: Describe.key(active.key))
-    }
-    if identity.isShared, let existing = registry.sharedInstances[identity] {
-      hold(existing, identity: identity, watching: watching, anchor: nil)
+    if let existing = try existingInstance(
+      identity, watching: watching, type: VM.self, key: active.key, operation: operation)
+    {
       return unsafeDowncast(existing, to: VM.self)
     }
     let viewModel = try registry.build(active, identity: identity, requester: self)
@@ -90,6 +82,29 @@ final class BindingCore {
       release(identity)
     }
     return viewModel
+  }
+
+  /// What every resolution tries first: the instance this binding already holds (the re-render
+  /// path: one lookup, no allocation), else a live shared one it starts holding. `nil` when the
+  /// instance must be built.
+  @inline(__always)
+  private func existingInstance(
+    _ identity: InstanceIdentity, watching: Bool, type: Any.Type, key: AnyHashable?,
+    operation: StaticString
+  ) throws -> ViewModel? {
+    if let entry = entries[identity] {
+      if watching, !entry.isWatching { startWatching(identity, entry.viewModel) }
+      return entry.viewModel
+    }
+    guard !isDisposed else {
+      throw RegistryError.bindingDisposed(
+        operation: "\(operation)", binding: id, type: Describe.type(type), key: Describe.key(key))
+    }
+    if identity.isShared, let existing = registry.sharedInstances[identity] {
+      hold(existing, identity: identity, watching: watching, anchor: nil)
+      return existing
+    }
+    return nil
   }
 
   /// What a disposed binding returns: the live shared instance, or one built for the caller
@@ -118,11 +133,7 @@ final class BindingCore {
       tag == nil || registration.arg.tag == tag
     else { return nil }
     if !isDisposed {
-      if let entry = entries[registration.identity] {
-        if watching, !entry.isWatching { startWatching(registration.identity, found) }
-      } else {
-        hold(found, identity: registration.identity, watching: watching, anchor: nil)
-      }
+      holdIfNeeded(found, identity: registration.identity, watching: watching, anchor: nil)
     }
     return found
   }
@@ -133,17 +144,9 @@ final class BindingCore {
   ) async throws -> VM {
     let active = registry.proxies.isEmpty ? spec : registry.activeSpec(for: spec)
     let identity = spec.identity(buildingWith: active)
-    if let entry = entries[identity] {
-      if watching, !entry.isWatching { startWatching(identity, entry.viewModel) }
-      return unsafeDowncast(entry.viewModel, to: VM.self)
-    }
-    guard !isDisposed else {
-      throw RegistryError.bindingDisposed(
-        operation: "\(operation)", binding: id, type: Describe.type(VM.self),
-        key: Describe.key(active.key))
-    }
-    if identity.isShared, let existing = registry.sharedInstances[identity] {
-      hold(existing, identity: identity, watching: watching, anchor: nil)
+    if let existing = try existingInstance(
+      identity, watching: watching, type: VM.self, key: active.key, operation: operation)
+    {
       return unsafeDowncast(existing, to: VM.self)
     }
     let built = try await registry.buildAsync(
