@@ -44,6 +44,7 @@ private final class NeedsViewModel: ProbeViewModel {
       ])
       #expect(throws: expected) { try binding.watchThrowing(aSpec) }
       #expect(registry.liveInstanceCount == 0)
+      aSpec = nil  // the specs reference each other through this variable
       #expect(log.events.isEmpty)
       #expect(
         expected.description == """
@@ -82,6 +83,7 @@ private final class NeedsViewModel: ProbeViewModel {
       #expect(a.caught == nil)
       binding.dispose()
       #expect(registry.liveInstanceCount == 0)
+      aSpec = nil  // the specs reference each other through this variable
     }
   }
 
@@ -99,6 +101,7 @@ private final class NeedsViewModel: ProbeViewModel {
       #expect(registry.liveInstanceCount == 3)
       binding.dispose()
       #expect(registry.liveInstanceCount == 0)
+      users.value = nil  // the family references itself through this box
     }
   }
 
@@ -116,6 +119,7 @@ private final class NeedsViewModel: ProbeViewModel {
         try ViewModelBinding().watchThrowing(spec)
       }
       #expect(registry.liveInstanceCount == 0)
+      spec = nil  // the spec references itself through this variable
     }
   }
 }
