@@ -76,6 +76,8 @@ final class BindingCore {
       return unsafeDowncast(existing, to: VM.self)
     }
     let viewModel = try registry.build(active, identity: identity, requester: self)
+    // An instance that disposed itself in onCreate is returned as it is, held by nobody.
+    guard !viewModel.isDisposed else { return viewModel }
     hold(viewModel, identity: identity, watching: watching, anchor: identity.isShared ? nil : spec)
     if isDisposed {
       // The builder or onCreate disposed this binding: it cannot keep what it asked for.
@@ -207,14 +209,18 @@ final class BindingCore {
   }
 
   /// Drops an instance that is being disposed while this binding still holds it.
-  func forget(_ viewModel: ViewModel, identity: InstanceIdentity) {
-    guard let entry = entries[identity], entry.viewModel === viewModel else { return }
+  ///
+  /// - Returns: Whether this binding held it (so it is owed an `onUnbind`).
+  @discardableResult
+  func forget(_ viewModel: ViewModel, identity: InstanceIdentity) -> Bool {
+    guard let entry = entries[identity], entry.viewModel === viewModel else { return false }
     entries[identity] = nil
     if !identity.isShared { privateAnchors[identity] = nil }
     if entry.isWatching {
       viewModel.watchers.removeFirst(self)
       registry.markDirty(self)
     }
+    return true
   }
 
   func unbind(_ viewModel: ViewModel) throws(RegistryError) {

@@ -51,7 +51,8 @@ extension ViewModelBinding {
   public func maybeWatchCached<VM: ViewModel>(
     key: AnyHashable? = nil, tag: AnyHashable? = nil
   ) -> VM? {
-    core.cached(VM.self, key: key, tag: tag, watching: true)
+    reportIfDisposed(VM.self, key: key, operation: "maybeWatchCached")
+    return core.cached(VM.self, key: key, tag: tag, watching: true)
   }
 
   /// Finds a live keyed instance of `VM` and holds it without watching, or returns `nil`.
@@ -67,12 +68,14 @@ extension ViewModelBinding {
   public func maybeReadCached<VM: ViewModel>(
     key: AnyHashable? = nil, tag: AnyHashable? = nil
   ) -> VM? {
-    core.cached(VM.self, key: key, tag: tag, watching: false)
+    reportIfDisposed(VM.self, key: key, operation: "maybeReadCached")
+    return core.cached(VM.self, key: key, tag: tag, watching: false)
   }
 
   private func cachedOrThrow<VM: ViewModel>(
     key: AnyHashable?, tag: AnyHashable?, watching: Bool, operation: String
   ) throws(RegistryError) -> VM {
+    if let error = disposedError(VM.self, key: key, operation: operation) { throw error }
     if let found = core.cached(VM.self, key: key, tag: tag, watching: watching) {
       return found
     }
@@ -83,5 +86,25 @@ extension ViewModelBinding {
     throw .notFound(
       operation: "\(operation)(\(arguments))", type: Describe.type(VM.self), key: keyText,
       tag: tagText, registry: registry.name)
+  }
+
+  /// A disposed binding holds nothing: a lookup through it is the caller's mistake.
+  private func disposedError<VM: ViewModel>(
+    _ type: VM.Type, key: AnyHashable?, operation: String
+  ) -> RegistryError? {
+    guard isDisposed else { return nil }
+    return .bindingDisposed(
+      operation: "\(operation)(key:tag:)", binding: id, type: Describe.type(VM.self),
+      key: Describe.key(key))
+  }
+
+  /// Reports a lookup through a disposed binding; the `maybe` forms still return what they find,
+  /// unheld.
+  private func reportIfDisposed<VM: ViewModel>(
+    _ type: VM.Type, key: AnyHashable?, operation: String
+  ) {
+    if let error = disposedError(type, key: key, operation: operation) {
+      registry.report(error, at: nil)
+    }
   }
 }

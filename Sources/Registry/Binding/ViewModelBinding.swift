@@ -113,9 +113,10 @@ open class ViewModelBinding {
   /// ```
   ///
   /// > Important: On a disposed binding this reports the mistake and returns the live shared
-  /// > instance, or a new one that no registry tracks, without holding it. If the spec's builder
-  /// > throws, or the build runs into a dependency cycle, there is nothing to return: the error is
-  /// > reported and the program stops. Resolve such specs with
+  /// > instance, or a new one that no registry tracks, without holding it; a builder that returns
+  /// > an instance the registry already owns is reported and its instance returned unheld. If the
+  /// > spec's builder throws, or the build runs into a dependency cycle, there is nothing to
+  /// > return: the error is reported and the program stops. Resolve such specs with
   /// > ``watchThrowing(_:)``.
   ///
   /// - Parameters:
@@ -174,7 +175,7 @@ open class ViewModelBinding {
   ///   ``RegistryError/bindingDisposed(operation:binding:type:key:)`` on a disposed binding. In
   ///   each case nothing is registered and nothing is held.
   public func watchThrowing<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
-    try core.resolve(spec, watching: true, operation: "watchThrowing(_:)")
+    try resolveThrowing(spec, watching: true, operation: "watchThrowing(_:)")
   }
 
   /// Resolves `spec` like ``read(_:fileID:filePath:line:column:)``, throwing what can go wrong.
@@ -187,7 +188,7 @@ open class ViewModelBinding {
   /// - Returns: The instance, held by this binding.
   /// - Throws: The same errors as ``watchThrowing(_:)``.
   public func readThrowing<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
-    try core.resolve(spec, watching: false, operation: "readThrowing(_:)")
+    try resolveThrowing(spec, watching: false, operation: "readThrowing(_:)")
   }
 
   /// Lets go of one instance; it is disposed if this binding was its last holder.
@@ -241,11 +242,25 @@ open class ViewModelBinding {
     core.dispose()
   }
 
+  private func resolveThrowing<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString
+  ) throws -> VM {
+    do {
+      return try core.resolve(spec, watching: watching, operation: operation)
+    } catch let reused as BuilderReusedInstance {
+      throw reused.error
+    }
+  }
+
   private func resolveOrStop<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString, site: CallSite
   ) -> VM {
     do {
       return try core.resolve(spec, watching: watching, operation: operation)
+    } catch let reused as BuilderReusedInstance {
+      // Not the registry's to hold: reported, and handed back as the builder made it.
+      registry.report(reused.error, at: site)
+      return unsafeDowncast(reused.viewModel, to: VM.self)
     } catch let error as RegistryError {
       if case .bindingDisposed = error {
         registry.report(error, at: site)

@@ -1,18 +1,28 @@
-/// Counts disposals per spec (or family) in a sliding window, to spot unstable keys.
+/// Spots unstable keys: a spec (or family) that keeps building new instances while disposing
+/// old ones. A build counts as a replacement when an instance of the same source was disposed
+/// within the window; closing a long list (disposals with no builds) never counts.
 struct KeyChurnDetector {
-  private var disposals: [ObjectIdentifier: [Duration]] = [:]
-  /// Sources already reported, with the time of the report; one report per window.
+  private var lastDisposal: [ObjectIdentifier: Duration] = [:]
+  private var replacements: [ObjectIdentifier: [Duration]] = [:]
+  /// When each source was last reported; one report per window.
   private var reported: [ObjectIdentifier: Duration] = [:]
 
-  /// Records a disposal; returns how many happened in the window when that crosses the
-  /// threshold for the first time in this window.
-  mutating func recordDisposal(
+  mutating func recordDisposal(of source: ObjectIdentifier, at now: Duration) {
+    lastDisposal[source] = now
+  }
+
+  /// Records a build; returns how many replacements happened in the window when that crosses
+  /// the threshold for the first time in this window.
+  mutating func recordBuild(
     of source: ObjectIdentifier, at now: Duration, threshold: KeyChurnThreshold
   ) -> Int? {
-    var times = disposals[source, default: []]
+    guard let disposed = lastDisposal[source], now - disposed <= threshold.window else {
+      return nil
+    }
+    var times = replacements[source, default: []]
     times.append(now)
     times.removeAll { now - $0 > threshold.window }
-    disposals[source] = times
+    replacements[source] = times
     guard times.count > threshold.count else { return nil }
     if let last = reported[source], now - last <= threshold.window { return nil }
     reported[source] = now
@@ -21,12 +31,21 @@ struct KeyChurnDetector {
 }
 
 extension ViewModelRegistry {
-  /// In debug builds, notes the disposal of an instance and warns once a spec churns.
+  /// In debug builds, notes the disposal of an instance for key-churn detection.
   func noteDisposalForChurn(_ viewModel: ViewModel) {
+    #if DEBUG
+      guard config.keyChurnWarning != nil, let source = viewModel.registration?.churnSource
+      else { return }
+      churn.recordDisposal(of: source, at: clock.now)
+    #endif
+  }
+
+  /// In debug builds, notes a build and warns once its spec churns.
+  func noteBuildForChurn(_ viewModel: ViewModel) {
     #if DEBUG
       guard let threshold = config.keyChurnWarning, let registration = viewModel.registration,
         let source = registration.churnSource,
-        let count = churn.recordDisposal(of: source, at: clock.now, threshold: threshold)
+        let count = churn.recordBuild(of: source, at: clock.now, threshold: threshold)
       else { return }
       report(
         .keyChurn(

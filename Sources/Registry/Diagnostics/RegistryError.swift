@@ -48,8 +48,9 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A listener, state listener or lifecycle observer threw; the others still ran.
   case listenerFailed(type: String, error: String)
 
-  /// One spec (or family) disposed more instances within a short window than the configured
-  /// ``KeyChurnThreshold`` allows. Reported in debug builds only; nothing is changed.
+  /// One spec (or family) replaced more instances within a short window — built a new one
+  /// right after disposing another — than the configured ``KeyChurnThreshold`` allows. Reported
+  /// in debug builds only; nothing is changed.
   case keyChurn(type: String, lastKey: String?, count: Int, window: String)
 
   /// The full message: what happened, the facts, why, and how to fix it.
@@ -106,7 +107,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
         """
     case .keyChurn(let type, let lastKey, let count, let window):
       return """
-        \(type) instances of one spec were built and disposed \(count) times within \(window).
+        \(type) instances of one spec were replaced \(count) times within \(window).
           Type: \(type)   Last key: \(lastKey ?? "none (private)")
         This is the sign of an unstable key: each render asks for a new identity, so the view model is re-created and its state lost.
         To fix, derive the key from a stable id (not from a value that changes every render), or keep the spec in the host instead of making a new one per render.

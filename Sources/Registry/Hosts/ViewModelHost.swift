@@ -59,6 +59,9 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   private var pendingSpec: ViewModelSpec<VM>?
   private var borrowed: VM?
   private var updateHandler: (() -> Void)?
+  /// Bumped by every load, resolution and borrow: a load that finds it changed after its await
+  /// was superseded and must not take over the host.
+  private var loadGeneration = 0
   private var refreshCount = 0
 
   /// Whether the host holds or only follows its view model: set by the last ``resolve(_:)`` or
@@ -174,6 +177,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     }
     if identity == failedIdentity, case .failed(let error) = currentPhase { throw error }
     pendingSpec = spec
+    loadGeneration += 1
     let previous = currentPhase
     let viewModel: VM
     do {
@@ -216,18 +220,33 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> VM {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
       return try resolveThrowing(spec)
+    } catch let error as RegistryError {
+      guard case .bindingDisposed = error else { stop(error, spec: spec, at: site) }
+      // A released host: reported, and the caller gets an instance no binding holds.
+      binding.registry.report(error, at: site)
+      do {
+        return try binding.core.detachedInstance(spec)
+      } catch {
+        stop(error, spec: spec, at: site)
+      }
     } catch {
-      let failure =
-        error as? RegistryError
-        ?? .buildFailed(
-          operation: "require(_:)", type: Describe.type(VM.self), key: Describe.key(spec.key),
-          error: "\(error)")
-      binding.registry.report(
-        failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-      fatalError(failure.description, file: (filePath), line: line)
+      stop(error, spec: spec, at: site)
     }
+  }
+
+  /// Reports what stopped `require(_:)` from returning an instance, then stops the program: the
+  /// one documented case (a builder that throws, a cycle) where there is nothing to return.
+  private func stop(_ error: any Error, spec: ViewModelSpec<VM>, at site: CallSite) -> Never {
+    let failure =
+      error as? RegistryError
+      ?? .buildFailed(
+        operation: "require(_:)", type: Describe.type(VM.self), key: Describe.key(spec.key),
+        error: "\(error)")
+    binding.registry.report(failure, at: site)
+    fatalError(failure.description, file: site.filePath, line: site.line)
   }
 
   /// Resolves an async spec, showing ``Phase/loading`` while it builds, then the view model or
@@ -250,21 +269,41 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
       return current
     }
     let previous = currentPhase
+    loadGeneration += 1
+    let generation = loadGeneration
     setPhase(.loading)
+    let result: Result<VM, any Error>
     do {
-      let viewModel =
-        try await watches ? binding.watchAsync(spec) : binding.readAsync(spec)
+      result = .success(try await watches ? binding.watchAsync(spec) : binding.readAsync(spec))
+    } catch {
+      result = .failure(error)
+    }
+    guard generation == loadGeneration else {
+      // Superseded by a later load, resolve or borrow while this one waited: let go of what
+      // this load held that the host does not show now.
+      if case .success(let loaded) = result { releaseIfNotShown(loaded) }
+      if case .ready(let shown) = previous { releaseIfNotShown(shown) }
+      return nil
+    }
+    switch result {
+    case .success(let viewModel):
       stopFollowing(previous, keeping: viewModel)
       ownership = .owned
       currentIdentity = identity
       setPhase(.ready(viewModel))
       return viewModel
-    } catch {
+    case .failure(let error):
       stopFollowing(previous, keeping: nil)
       currentIdentity = nil
       setPhase(.failed(error))
       return nil
     }
+  }
+
+  /// Lets go of `viewModel` unless the host shows it (quietly: it may be held no more).
+  private func releaseIfNotShown(_ viewModel: VM) {
+    if case .ready(let shown) = currentPhase, shown === viewModel { return }
+    try? binding.unbindThrowing(viewModel)
   }
 
   /// Follows `viewModel`, owned by someone else, without holding it. Call it on every render;
@@ -279,6 +318,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   @discardableResult
   public func borrow(_ viewModel: VM) -> VM {
     if ownership == .borrowed, borrowed === viewModel { return viewModel }
+    loadGeneration += 1
     stopFollowing(currentPhase, keeping: nil)
     ownership = .borrowed
     currentIdentity = nil
@@ -342,11 +382,12 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   }
 
   private func stopFollowing(_ phase: Phase, keeping kept: VM?) {
-    guard case .ready(let previous) = phase, previous !== kept else { return }
+    guard case .ready(let previous) = phase else { return }
     if ownership == .borrowed {
+      // Stop observing even when the same instance is kept: from now on it is held instead.
       binding.core.stopObserving(previous)
       borrowed = nil
-    } else if !previous.isDisposed {
+    } else if previous !== kept, !previous.isDisposed {
       binding.unbind(previous)
     }
   }
@@ -358,6 +399,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   private func refresh() {
     if case .ready(let viewModel) = currentPhase, viewModel.isDisposed {
       // Disposed by its owner (borrowed) or by a direct dispose(): show nothing rather than it.
+      binding.core.stopObserving(viewModel)
       currentIdentity = nil
       borrowed = nil
       setPhase(.idle)

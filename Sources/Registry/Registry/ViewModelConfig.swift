@@ -16,8 +16,9 @@ public struct ViewModelConfig {
   /// they go to the registry's ``RegistryIssueReporter`` as
   /// ``RegistryError/listenerFailed(type:error:)``.
   public var onError: (@MainActor (any Error) -> Void)?
-  /// In debug builds, reports a spec (or a family) that disposes more than `count` instances
-  /// within `window` — the sign of an unstable key re-creating view models on every render.
+  /// In debug builds, reports a spec (or a family) that replaces more than `count` instances
+  /// within `window` (builds a new one right after disposing another) — the sign of an unstable
+  /// key re-creating view models on every render.
   /// `nil` turns the warning off.
   public var keyChurnWarning: KeyChurnThreshold?
 
@@ -44,21 +45,21 @@ public struct ViewModelConfig {
   }
 }
 
-/// How many disposals of one spec's instances within how long count as key churn.
+/// How many replacements of one spec's instances within how long count as key churn.
 ///
 /// ```swift
 /// ViewModelConfig(keyChurnWarning: KeyChurnThreshold(count: 50, window: .seconds(2)))
 /// ```
 public struct KeyChurnThreshold: Sendable, Hashable {
-  /// More disposals than this within ``window`` trigger the warning.
+  /// More replacements than this within ``window`` trigger the warning.
   public var count: Int
   /// The sliding window.
   public var window: Duration
 
-  /// Creates a threshold; the default warns at more than 20 disposals within one second.
+  /// Creates a threshold; the default warns at more than 20 replacements within one second.
   ///
   /// - Parameters:
-  ///   - count: Disposals allowed within the window.
+  ///   - count: Replacements allowed within the window.
   ///   - window: The window's length.
   public init(count: Int = 20, window: Duration = .seconds(1)) {
     self.count = count

@@ -10,18 +10,36 @@ final class PendingAsyncBuild {
   }
 
   let key: PendingBuildKey
+  let tag: AnyHashable?
+  /// How the build reads in a cycle message.
+  let name: String
   var waiters: [UInt64: Waiter] = [:]
   var task: Task<Void, Never>?
+  /// Set by `disposeAll()` or `reset(tag:)` while it ran: its result must not be registered.
+  var isAbandoned = false
   private var nextWaiterID: UInt64 = 0
 
-  init(key: PendingBuildKey) {
+  init(key: PendingBuildKey, tag: AnyHashable?, name: String) {
     self.key = key
+    self.tag = tag
+    self.name = name
   }
 
   func makeWaiterID() -> UInt64 {
     nextWaiterID += 1
     return nextWaiterID
   }
+}
+
+/// The async builds the current task is running inside, outermost first: a build that waits
+/// for one of them waits for itself.
+enum AsyncBuildChain {
+  struct Link: Sendable {
+    let build: ObjectIdentifier
+    let name: String
+  }
+
+  @TaskLocal static var links: [Link] = []
 }
 
 /// Which callers share a build: everyone for a keyed instance, one binding for a private one.
@@ -39,7 +57,16 @@ extension ViewModelRegistry {
   ) async throws -> ViewModel {
     let key = PendingBuildKey(
       identity: identity, privateHolder: identity.isShared ? nil : ObjectIdentifier(requester))
-    let pending = pendingAsyncBuilds[key] ?? PendingAsyncBuild(key: key)
+    let pending =
+      pendingAsyncBuilds[key]
+      ?? PendingAsyncBuild(
+        key: key, tag: active.tag,
+        name: BuildFrame(identity: identity, type: VM.self).description)
+    let chain = AsyncBuildChain.links
+    if let start = chain.firstIndex(where: { $0.build == ObjectIdentifier(pending) }) {
+      // This task runs inside that very build: waiting for it would never end.
+      throw RegistryError.cycle(chain: chain[start...].map(\.name) + [pending.name])
+    }
     pendingAsyncBuilds[key] = pending
     let waiterID = pending.makeWaiterID()
     return try await withTaskCancellationHandler {
@@ -52,14 +79,20 @@ extension ViewModelRegistry {
         pending.waiters[waiterID] = PendingAsyncBuild.Waiter(
           core: requester, watching: watching, anchor: anchor, continuation: continuation)
         if pending.task == nil {
+          let links =
+            chain + [AsyncBuildChain.Link(build: ObjectIdentifier(pending), name: pending.name)]
           pending.task = Task { @MainActor in
             let result: Result<VM, any Error>
             do {
-              result = .success(try await self.withCurrent { try await active.builder() })
+              result = .success(
+                try await AsyncBuildChain.$links.withValue(links) {
+                  try await self.withCurrent { try await active.builder() }
+                })
             } catch {
               result = .failure(error)
             }
-            self.completeAsyncBuild(pending, result: result, active: active)
+            // onCreate runs with this registry current too, like a synchronous build's.
+            self.withCurrent { self.completeAsyncBuild(pending, result: result, active: active) }
           }
         }
       }
@@ -88,7 +121,13 @@ extension ViewModelRegistry {
     if pendingAsyncBuilds[key] === pending { pendingAsyncBuilds[key] = nil }
     let waiters = pending.waiters.sorted { $0.key < $1.key }.map(\.value)
     pending.waiters.removeAll()
+    if pending.isAbandoned {
+      // A reset or disposeAll() ran meanwhile: what was built for before it is dropped.
+      for waiter in waiters { waiter.continuation.resume(throwing: CancellationError()) }
+      return
+    }
     let built: ViewModel
+    var isNew = false
     switch result {
     case .failure(let error):
       for waiter in waiters { waiter.continuation.resume(throwing: error) }
@@ -105,19 +144,45 @@ extension ViewModelRegistry {
         for waiter in waiters { waiter.continuation.resume(throwing: error) }
         return
       } else {
+        // On the build stack while onCreate runs, as for a synchronous build: a dependency
+        // that needs this identity back is a cycle.
+        buildStack.append(BuildFrame(identity: key.identity, type: VM.self))
         register(
           viewModel, identity: key.identity, arg: active.arg.with(bindingId: first.core.id),
           releasePolicy: ReleasePolicy(disposeDelay: active.disposeDelay),
           churnSource: ObjectIdentifier(active))
+        buildStack.removeLast()
         built = viewModel
+        isNew = true
       }
     }
-    // Hold for every waiter before any of them resumes, so the instance is never unheld.
-    for waiter in waiters where !waiter.core.isDisposed {
+    // Hold for every live waiter before any of them resumes, so the instance is never unheld;
+    // a waiter whose binding was disposed meanwhile gets the same error as any resolution
+    // through a disposed binding.
+    for waiter in waiters where !waiter.core.isDisposed && !built.isDisposed {
       waiter.core.holdIfNeeded(
         built, identity: key.identity, watching: waiter.watching, anchor: waiter.anchor)
     }
-    for waiter in waiters { waiter.continuation.resume(returning: built) }
-    built.disposeIfUnheld()
+    for waiter in waiters {
+      if waiter.core.isDisposed {
+        waiter.continuation.resume(
+          throwing: RegistryError.bindingDisposed(
+            operation: "watchAsync(_:)", binding: waiter.core.id,
+            type: Describe.type(VM.self), key: Describe.key(active.key)))
+      } else {
+        waiter.continuation.resume(returning: built)
+      }
+    }
+    if isNew { built.disposeIfUnheld() }
+  }
+
+  /// Abandons the async builds in flight (all of them, or those with `tag`): their waiters get
+  /// `CancellationError`, and the next resolution starts a fresh build.
+  func abandonPendingBuilds(tag: AnyHashable?) {
+    for (key, pending) in pendingAsyncBuilds where tag == nil || pending.tag == tag {
+      pending.isAbandoned = true
+      pending.task?.cancel()
+      pendingAsyncBuilds[key] = nil
+    }
   }
 }

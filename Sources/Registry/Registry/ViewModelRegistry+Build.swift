@@ -1,3 +1,10 @@
+/// A builder returned an instance that already has a lifetime. Carries the instance so that
+/// `watch`/`read`, which cannot throw, can report the mistake and still return something.
+struct BuilderReusedInstance: Error {
+  let error: RegistryError
+  let viewModel: ViewModel
+}
+
 /// One identity on the build stack. Only the identity is stored — a copy is one retain — and
 /// the type name for a cycle message is found from it when a cycle is reported.
 struct BuildFrame {
@@ -26,15 +33,24 @@ extension ViewModelRegistry {
     }
     buildStack.append(frame)
     defer { buildStack.removeLast() }
+    // The builder and onCreate run with this registry current, so what they create belongs
+    // here; the task-local push is skipped when it already is (the common case).
+    if ViewModelRegistry.current === self {
+      return try buildAndRegister(active, identity: identity, requester: requester)
+    }
+    return try withCurrent {
+      try buildAndRegister(active, identity: identity, requester: requester)
+    }
+  }
 
-    // The builder's view models belong here; skip the task-local push when this registry is
-    // already the current one (the common case).
-    let viewModel =
-      ViewModelRegistry.current === self
-      ? try active.builder() : try withCurrent { try active.builder() }
+  private func buildAndRegister<VM>(
+    _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore
+  ) throws -> VM {
+    let viewModel = try active.builder()
     guard viewModel.registration == nil, !viewModel.isDisposed else {
-      throw RegistryError.builderReusedInstance(
-        type: Describe.type(VM.self), key: Describe.key(active.key))
+      throw BuilderReusedInstance(
+        error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(active.key)),
+        viewModel: viewModel)
     }
     let arg = InstanceArg(
       key: active.key, tag: active.tag, aliveForever: active.aliveForever,
@@ -59,10 +75,13 @@ extension ViewModelRegistry {
     // Told before onCreate, so an instance is logged before the dependencies it resolves there.
     emit(.create, viewModel, arg: arg)
     viewModel.onCreate(arg)
+    // An instance that disposed itself in onCreate is already gone: nothing to store.
+    guard !viewModel.isDisposed else { return }
     if identity.isShared {
       sharedInstances[identity] = viewModel
     }
     liveInstances[ObjectIdentifier(viewModel)] = viewModel
+    noteBuildForChurn(viewModel)
   }
 
   /// Builds an instance that no registry tracks, for a resolution through a disposed binding.

@@ -56,9 +56,23 @@ extension ViewModelRegistry {
     }
   }
 
+  /// Disposes one instance now, whoever holds it, in the documented order: holders let go (each
+  /// told through `onUnbind`) and refresh once, then `onDispose`, the `addDispose` blocks, its own
+  /// binding, and `dispose()`. Does nothing for an instance already disposed.
+  ///
+  /// ```swift
+  /// registry.dispose(staleSession)
+  /// ```
+  ///
+  /// - Parameter viewModel: The instance to dispose.
+  public func dispose(_ viewModel: ViewModel) {
+    viewModel.performDisposal(callingHook: true)
+  }
+
   /// Disposes every live instance with `tag` — `aliveForever` ones and ones waiting out a grace
   /// period included — newest first. Bindings that held them let go and their hosts refresh;
-  /// the next resolution builds fresh instances.
+  /// the next resolution builds fresh instances. Async builds of that tag still in flight are
+  /// abandoned: their callers get `CancellationError`.
   ///
   /// Use it for logout or an account switch:
   ///
@@ -71,6 +85,7 @@ extension ViewModelRegistry {
   /// - Returns: How many instances were disposed.
   @discardableResult
   public func reset(tag: AnyHashable) -> Int {
+    abandonPendingBuilds(tag: tag)
     let tagged = liveViewModels().reversed().filter { $0.registration?.arg.tag == tag }
     // One change: a host holding several of them refreshes once.
     beginChange()

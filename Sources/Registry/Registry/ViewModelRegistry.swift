@@ -135,7 +135,8 @@ public final class ViewModelRegistry {
   }
 
   /// Disposes every live instance, `aliveForever` ones included, newest first; bindings that
-  /// held them let go of them.
+  /// held them let go of them. Async builds still in flight are abandoned: their callers get
+  /// `CancellationError`.
   ///
   /// Use it at the end of a scope that owns the registry (a test, a preview, a logout that
   /// throws the whole graph away).
@@ -145,6 +146,7 @@ public final class ViewModelRegistry {
   /// #expect(registry.liveInstanceCount == 0)
   /// ```
   public func disposeAll() {
+    abandonPendingBuilds(tag: nil)
     beginChange()
     for viewModel in liveViewModels().reversed() {
       viewModel.performDisposal(callingHook: true)

@@ -49,7 +49,8 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ///   - tag: A tag to find the instance by with cached lookups.
   ///   - aliveForever: Keeps the instance alive after its last holder lets go.
   ///   - disposeDelay: A grace period: after its last holder lets go, the instance waits this
-  ///     long before it is disposed, and comes back as it is if acquired again meanwhile.
+  ///     long before it is disposed, and comes back as it is if acquired again meanwhile. Keyed
+  ///     instances only: a private one is disposed when its binding lets go.
   ///   - builder: Builds a new instance; runs on the main actor, once per instance.
   public convenience init(
     key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,

@@ -45,7 +45,8 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   ///   - disposeDelay: A grace period before a released instance is disposed.
   ///   - keepReleased: How many released instances to keep alive for a quick return (rows
   ///     scrolled back into view, back navigation); beyond it, the least recently used is
-  ///     disposed. Zero disposes at once.
+  ///     disposed. Zero disposes at once. Keyed instances only: a private one is disposed when
+  ///     its binding lets go.
   public convenience init(
     builder: @escaping @MainActor (Arg) -> VM,
     key: (@MainActor (Arg) -> AnyHashable?)? = nil,

@@ -294,6 +294,10 @@ open class ViewModel {
   /// and the disposal of ``viewModelBinding``. Calling it yourself disposes the instance at once:
   /// bindings holding it let go of it and their hosts refresh.
   ///
+  /// > Important: Called directly, your override's body runs first — before `onDispose` and the
+  /// > `addDispose` blocks, which run when it calls `super`. To dispose an instance from outside
+  /// > in the documented order, call ``ViewModelRegistry/dispose(_:)``.
+  ///
   /// ```swift
   /// override func dispose() {
   ///   socket.close()
@@ -310,27 +314,24 @@ open class ViewModel {
   func performDisposal(callingHook: Bool) {
     guard lifecycle == .alive else { return }
     lifecycle = .disposing
+    // One change for the whole disposal: hosts refresh once, after every hook has run.
+    let registry = self.registry
+    registry.beginChange()
     cancelTasks()
     let arg = registration?.arg.with(bindingId: nil) ?? InstanceArg()
     if let registration {
       registry.unregister(self, identity: registration.identity)
-      if !registration.holders.isEmpty {
-        // Disposed while still held (a direct dispose() or disposeAll()): every holder lets go
-        // and refreshes, inside one change.
-        registry.beginChange()
-        for holder in registration.holders {
-          holder.forget(self, identity: registration.identity)
-          let holderArg = arg.with(bindingId: holder.id)
-          onUnbind(holderArg, bindingId: holder.id)
-          registry.emit(.unbind, self, arg: holderArg)
-        }
-        self.registration?.holders.removeAll()
-        registry.endChange()
+      // Disposed while still held (a direct dispose(), disposeAll(), reset(tag:)): every holder
+      // that still holds it lets go, each told once.
+      for holder in registration.holders
+      where holder.forget(self, identity: registration.identity) {
+        let holderArg = arg.with(bindingId: holder.id)
+        onUnbind(holderArg, bindingId: holder.id)
+        registry.emit(.unbind, self, arg: holderArg)
       }
-    }
-    // Told before the hooks run, so an instance is logged before the dependencies its own
-    // binding releases.
-    if registration != nil {
+      registration.holders.removeAll()
+      // Told before the hooks run, so an instance is logged before the dependencies its own
+      // binding releases.
       registry.emit(.dispose, self, arg: arg)
     }
     onDispose(arg)
@@ -340,15 +341,12 @@ open class ViewModel {
     ownedBinding?.dispose()
     if callingHook { dispose() }
     listeners.removeAll()
-    if !watchers.isEmpty {
-      // Hosts that only observe (borrowed) are told, so they can stop showing it.
-      registry.beginChange()
-      for watcher in watchers { registry.markDirty(watcher) }
-      watchers.removeAll()
-      registry.endChange()
-    }
+    // Hosts that only observe (borrowed) are told, so they can stop showing it.
+    for watcher in watchers { registry.markDirty(watcher) }
+    watchers.removeAll()
     finishStreamsAtDispose()
     lifecycle = .disposed
+    registry.endChange()
   }
 
   /// Ends what subclasses hand out per change (streams, state listeners) at disposal.
@@ -360,9 +358,11 @@ open class ViewModel {
   /// or as its spec's grace period or family pool says.
   func disposeIfUnheld() {
     guard let registration, registration.holders.isEmpty, !registration.arg.aliveForever,
-      lifecycle == .alive
+      !registration.isAwaitingDisposal, lifecycle == .alive
     else { return }
-    if registration.releasePolicy.isImmediate {
+    // A private instance can only be found again by the binding that let go of it, so a grace
+    // period or a pool would only keep it unreachable: it goes at once.
+    if registration.releasePolicy.isImmediate || !registration.identity.isShared {
       performDisposal(callingHook: true)
     } else {
       registry.deferRelease(self, policy: registration.releasePolicy)

@@ -82,4 +82,24 @@ import Testing
       }
     }
   }
+
+  @Test func cachedLookupThroughADisposedBindingIsReportedOrThrown() {
+    withTestRegistry { _, reporter in
+      let owner = ViewModelBinding()
+      let model = owner.watch(ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) })
+      let disposed = ViewModelBinding(label: "Gone")
+      disposed.dispose()
+      let found: ProbeViewModel? = disposed.maybeWatchCached(key: "k")
+      #expect(found === model)
+      let expected = RegistryError.bindingDisposed(
+        operation: "maybeWatchCached(key:tag:)", binding: disposed.id, type: "ProbeViewModel",
+        key: "\"k\"")
+      #expect(reporter.errors == [expected])
+      #expect(throws: RegistryError.self) {
+        let _: ProbeViewModel = try disposed.watchCached(key: "k")
+      }
+      owner.dispose()
+      #expect(model.isDisposed)
+    }
+  }
 }

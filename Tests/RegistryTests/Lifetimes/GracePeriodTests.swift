@@ -36,7 +36,7 @@ import Testing
     withTestRegistry { registry, _ in
       let clock = ManualClock()
       registry.clock = clock
-      let spec = ViewModelSpec(disposeDelay: .milliseconds(300)) {
+      let spec = ViewModelSpec(key: "k", disposeDelay: .milliseconds(300)) {
         ProbeViewModel("p", log: EventLog())
       }
       let binding = ViewModelBinding()
@@ -48,6 +48,20 @@ import Testing
       clock.advance(by: .milliseconds(1))
       #expect(model.isDisposed)
       #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func privateInstanceIsDisposedAtOnceDespiteADelay() {
+    withTestRegistry { registry, _ in
+      registry.clock = ManualClock()
+      let spec = ViewModelSpec(disposeDelay: .seconds(5)) { ProbeViewModel("p", log: EventLog()) }
+      let binding = ViewModelBinding()
+      let first = binding.watch(spec)
+      binding.unbind(first)
+      // Only this binding could find it again, and it let go: nothing to keep it for.
+      #expect(first.isDisposed)
+      #expect(binding.watch(spec) !== first)
+      #expect(registry.liveInstanceCount == 1)
     }
   }
 

@@ -1,0 +1,95 @@
+import Registry
+import RegistryTesting
+import Testing
+
+@MainActor
+private final class AsyncGate {
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func wait() async { await withCheckedContinuation { waiters.append($0) } }
+
+  func open() {
+    for waiter in waiters { waiter.resume() }
+    waiters.removeAll()
+  }
+}
+
+/// Hosts whose inputs change under them: borrowed then owned, disposed by their owner,
+/// overlapping loads, used after release.
+@MainActor
+@Suite struct ViewModelHostEdgeTests {
+  @Test func switchingFromBorrowToResolveOfTheSameInstanceStopsObservingIt() {
+    withTestRegistry { _, _ in
+      let xSpec = ViewModelSpec(key: "x") { ProbeViewModel("x", log: EventLog()) }
+      let ySpec = ViewModelSpec(key: "y") { ProbeViewModel("y", log: EventLog()) }
+      let parent = ViewModelBinding()
+      let x = parent.watch(xSpec)
+      var refreshes = 0
+      let host = ViewModelHost<ProbeViewModel> { refreshes += 1 }
+      host.borrow(x)
+      #expect(host.resolve(xSpec) === x)
+      let y = host.resolve(ySpec)
+      #expect(host.viewModel === y)
+      refreshes = 0
+      x.set(5)
+      #expect(refreshes == 0)
+    }
+  }
+
+  @Test func hostLetsGoOfABorrowedInstanceItsOwnerDisposed() {
+    withTestRegistry { _, _ in
+      let host = ViewModelHost<ProbeViewModel> {}
+      weak var weakRow: ProbeViewModel?
+      do {
+        let parent = ViewModelBinding()
+        let row = parent.watch(ViewModelSpec(key: "row") { ProbeViewModel("row", log: EventLog()) })
+        weakRow = row
+        host.borrow(row)
+        parent.dispose()
+      }
+      #expect(host.viewModel == nil)
+      #expect(weakRow == nil)
+    }
+  }
+
+  @Test func overlappingLoadsKeepOnlyTheShownInstance() async {
+    let registry = ViewModelRegistry(name: "host")
+    let gateA = AsyncGate()
+    let gateB = AsyncGate()
+    let specA = AsyncViewModelSpec(key: "a") { () async -> ProbeViewModel in
+      await gateA.wait()
+      return ProbeViewModel("a", log: EventLog())
+    }
+    let specB = AsyncViewModelSpec(key: "b") { () async -> ProbeViewModel in
+      await gateB.wait()
+      return ProbeViewModel("b", log: EventLog())
+    }
+    let host = ViewModelHost<ProbeViewModel>(registry: registry)
+    let loadA = Task { await host.load(specA) }
+    for _ in 0..<30 { await Task.yield() }
+    let loadB = Task { await host.load(specB) }
+    for _ in 0..<30 { await Task.yield() }
+    gateB.open()
+    let b = await loadB.value
+    gateA.open()
+    #expect(await loadA.value == nil)
+    #expect(host.viewModel === b)
+    #expect(registry.liveInstanceCount == 1)
+    host.release()
+    #expect(registry.liveInstanceCount == 0)
+  }
+
+  @Test func requireOnAReleasedHostIsReportedNotFatal() {
+    withTestRegistry { registry, reporter in
+      let spec = ViewModelSpec(key: "a") { ProbeViewModel("a", log: EventLog()) }
+      let host = ViewModelHost<ProbeViewModel>()
+      let first = host.require(spec)
+      host.release()
+      #expect(first.isDisposed)
+      let late = host.require(spec)
+      #expect(!late.isDisposed)
+      #expect(registry.liveInstanceCount == 0)
+      #expect(reporter.errors.count == 1)
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import Registry
+import RegistryTesting
+import Testing
+
+/// A gate an async builder waits on until the test opens it.
+@MainActor
+private final class AsyncGate {
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func wait() async { await withCheckedContinuation { waiters.append($0) } }
+
+  func open() {
+    for waiter in waiters { waiter.resume() }
+    waiters.removeAll()
+  }
+}
+
+@MainActor
+private final class SelfResolving: ProbeViewModel {
+  var dependency: ViewModelSpec<SelfResolving>?
+  var caught: (any Error)?
+
+  override func onCreate(_ arg: InstanceArg) {
+    super.onCreate(arg)
+    guard let dependency else { return }
+    do {
+      _ = try viewModelBinding.watchThrowing(dependency)
+    } catch {
+      caught = error
+    }
+  }
+}
+
+@MainActor
+private func settleTasks() async {
+  for _ in 0..<30 { await Task.yield() }
+}
+
+/// Async builds meeting everything else the registry does meanwhile.
+@MainActor
+@Suite struct AsyncEdgeTests {
+  @Test func completionOntoAPooledInstanceKeepsItInThePoolOnce() async {
+    let registry = ViewModelRegistry(name: "async")
+    let gate = AsyncGate()
+    let asyncSpec = AsyncViewModelSpec(key: 1) { () async -> ProbeViewModel in
+      await gate.wait()
+      return ProbeViewModel("async", log: EventLog())
+    }
+    let rows = ViewModelSpecWithArg<ProbeViewModel, Int>(
+      builder: { ProbeViewModel("row\($0)", log: EventLog()) }, keepReleased: 2)
+    let waiter = ViewModelBinding(registry: registry)
+    let waiting = Task { try? await waiter.watchAsync(asyncSpec) }
+    await settleTasks()
+    let list = ViewModelBinding(registry: registry)
+    let row1 = list.watch(rows(1))
+    list.unbind(row1)
+    waiter.dispose()
+    gate.open()
+    _ = await waiting.value
+    let user = ViewModelBinding(registry: registry)
+    #expect(user.watch(rows(1)) === row1)
+    let row2 = list.watch(rows(2))
+    let row3 = list.watch(rows(3))
+    list.unbind(row2)
+    list.unbind(row3)
+    #expect(!row1.isDisposed)
+    user.dispose()
+    list.dispose()
+    registry.disposeAll()
+  }
+
+  @Test func waiterWhoseBindingIsDisposedGetsAnError() async {
+    let registry = ViewModelRegistry(name: "async")
+    let gate = AsyncGate()
+    let spec = AsyncViewModelSpec(key: "db") { () async -> ProbeViewModel in
+      await gate.wait()
+      return ProbeViewModel("db", log: EventLog())
+    }
+    let binding = ViewModelBinding(registry: registry)
+    let waiting = Task { try await binding.watchAsync(spec) }
+    await settleTasks()
+    binding.dispose()
+    gate.open()
+    switch await waiting.result {
+    case .success(let model): Issue.record("got an instance (disposed: \(model.isDisposed))")
+    case .failure(let error): #expect(error is RegistryError)
+    }
+    #expect(registry.liveInstanceCount == 0)
+  }
+
+  @Test func resetAbandonsABuildInFlight() async {
+    let registry = ViewModelRegistry(name: "async")
+    let gate = AsyncGate()
+    let spec = AsyncViewModelSpec(key: "session", tag: "account", aliveForever: true) {
+      () async -> ProbeViewModel in
+      await gate.wait()
+      return ProbeViewModel("old-account", log: EventLog())
+    }
+    let binding = ViewModelBinding(registry: registry)
+    let waiting = Task { try await binding.watchAsync(spec) }
+    await settleTasks()
+    registry.reset(tag: "account")
+    gate.open()
+    await #expect(throws: CancellationError.self) { try await waiting.value }
+    #expect(registry.liveInstanceCount == 0)
+    binding.dispose()
+  }
+
+  @Test func asyncBuildThatWaitsForItselfIsACycle() async {
+    let registry = ViewModelRegistry(name: "async")
+    let outer = ViewModelBinding(registry: registry)
+    let inner = ViewModelBinding(registry: registry)
+    let box = Box<AsyncViewModelSpec<ProbeViewModel>?>(nil)
+    let a = AsyncViewModelSpec(key: "a") { () async throws -> ProbeViewModel in
+      _ = try await inner.readAsync(box.value!)
+      return ProbeViewModel("a", log: EventLog())
+    }
+    box.value = AsyncViewModelSpec(key: "b") { () async throws -> ProbeViewModel in
+      _ = try await inner.readAsync(a)
+      return ProbeViewModel("b", log: EventLog())
+    }
+    await #expect(
+      throws: RegistryError.cycle(chain: [
+        "ProbeViewModel(key: \"a\")", "ProbeViewModel(key: \"b\")", "ProbeViewModel(key: \"a\")",
+      ])
+    ) { try await outer.watchAsync(a) }
+    #expect(registry.liveInstanceCount == 0)
+    box.value = nil
+    outer.dispose()
+    inner.dispose()
+  }
+
+  @Test func asyncOnCreateNeedingItsOwnIdentityIsACycle() async throws {
+    let registry = ViewModelRegistry(name: "async")
+    let syncTwin = ViewModelSpec(key: "k") { SelfResolving("sync", log: EventLog()) }
+    let spec = AsyncViewModelSpec(key: "k") { () async -> SelfResolving in
+      let model = SelfResolving("async", log: EventLog())
+      model.dependency = syncTwin
+      return model
+    }
+    let binding = ViewModelBinding(registry: registry)
+    let model = try await binding.watchAsync(spec)
+    #expect(model.caught is RegistryError)
+    let live = registry.liveViewModels().compactMap { ($0 as? ProbeViewModel)?.name }
+    #expect(live == ["async"])
+    binding.dispose()
+  }
+}

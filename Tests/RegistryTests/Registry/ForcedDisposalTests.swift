@@ -1,0 +1,145 @@
+import Registry
+import RegistryTesting
+import Testing
+
+@MainActor
+private final class SelfDisposingViewModel: ProbeViewModel {
+  override func onCreate(_ arg: InstanceArg) {
+    super.onCreate(arg)
+    dispose()
+  }
+}
+
+@MainActor
+private final class PokingViewModel: ProbeViewModel {
+  var poke: ProbeViewModel?
+  var onDisposeRan = false
+
+  override func onDispose(_ arg: InstanceArg) {
+    super.onDispose(arg)
+    onDisposeRan = true
+    poke?.set(99)
+  }
+}
+
+@MainActor
+private final class UnbindDisposingViewModel: ProbeViewModel {
+  weak var victim: ViewModelBinding?
+  var unbinds: [String] = []
+
+  override func onUnbind(_ arg: InstanceArg, bindingId: String) {
+    super.onUnbind(arg, bindingId: bindingId)
+    unbinds.append(bindingId)
+    let victim = self.victim
+    self.victim = nil
+    victim?.dispose()
+  }
+}
+
+@MainActor
+private final class RegistryRecordingViewModel: ProbeViewModel {
+  var builtIn: ViewModelRegistry?
+  var createdIn: ViewModelRegistry?
+
+  override init(_ name: String, log: EventLog) {
+    super.init(name, log: log)
+    builtIn = ViewModelRegistry.current
+  }
+
+  override func onCreate(_ arg: InstanceArg) {
+    super.onCreate(arg)
+    createdIn = ViewModelRegistry.current
+  }
+}
+
+/// Disposal that does not wait for the last holder: `dispose()` called directly,
+/// `registry.dispose(_:)`, an instance disposing itself while it is created.
+@MainActor
+@Suite struct ForcedDisposalTests {
+  @Test func selfDisposalInOnCreateLeavesNothingRegistered() {
+    withTestRegistry { registry, _ in
+      let spec = ViewModelSpec(key: "k") { SelfDisposingViewModel("s", log: EventLog()) }
+      let binding = ViewModelBinding()
+      let model = binding.watch(spec)
+      #expect(model.isDisposed)
+      #expect(registry.liveInstanceCount == 0)
+      let other = ViewModelBinding()
+      #expect(other.watch(spec) !== model)  // built again: the disposed one is not shared
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func forcedDisposalRefreshesHostsOnceAfterEveryHook() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let other = ViewModelSpec(key: "other") { ProbeViewModel("other", log: log) }
+      let poker = ViewModelSpec(key: "poker") { PokingViewModel("poker", log: log) }
+      var refreshes = 0
+      var sawHalfDisposed = false
+      var model: PokingViewModel?
+      let host = ViewModelBinding {
+        refreshes += 1
+        if let model, model.isDisposed, !model.onDisposeRan { sawHalfDisposed = true }
+      }
+      let poked = host.watch(other)
+      model = host.watch(poker)
+      model?.poke = poked
+      model?.dispose()
+      #expect(refreshes == 1)
+      #expect(!sawHalfDisposed)
+    }
+  }
+
+  @Test func forcedDisposalUnbindsEachHolderOnce() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "k") { UnbindDisposingViewModel("k", log: EventLog()) }
+      let first = ViewModelBinding(label: "A")
+      let second = ViewModelBinding(label: "B")
+      let model = first.watch(spec)
+      _ = second.watch(spec)
+      model.victim = second
+      model.dispose()
+      #expect(model.unbinds.sorted() == [first.id, second.id].sorted())
+    }
+  }
+
+  @Test func registryDisposeKeepsTheDocumentedHookOrder() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let binding = ViewModelBinding()
+      let model = binding.watch(ViewModelSpec(key: "k") { ProbeViewModel("k", log: log) })
+      model.addDispose { log.append("block k") }
+      log.removeAll()
+      registry.dispose(model)
+      #expect(log.events == ["unbind k \(binding.id)", "onDispose k", "block k", "dispose k"])
+      registry.dispose(model)
+      #expect(log.events.count == 4)
+    }
+  }
+
+  @Test func builderAndOnCreateRunInTheBuildingRegistry() {
+    let current = ViewModelRegistry(name: "current")
+    let other = ViewModelRegistry(name: "other")
+    let spec = ViewModelSpec(key: "k") { RegistryRecordingViewModel("k", log: EventLog()) }
+    current.withCurrent {
+      let binding = ViewModelBinding(registry: other)
+      let model = binding.watch(spec)
+      #expect(model.builtIn === other)
+      #expect(model.createdIn === other)
+      binding.dispose()
+    }
+    #expect(current.liveInstanceCount == 0)
+  }
+
+  @Test func builderReusingAnInstanceIsReportedNotFatal() {
+    withTestRegistry { registry, reporter in
+      let shared = ProbeViewModel("shared", log: EventLog())
+      let binding = ViewModelBinding()
+      #expect(binding.watch(ViewModelSpec(key: "a") { shared }) === shared)
+      #expect(binding.read(ViewModelSpec(key: "b") { shared }) === shared)
+      #expect(
+        reporter.errors == [.builderReusedInstance(type: "ProbeViewModel", key: "\"b\"")])
+      #expect(registry.liveInstanceCount == 1)
+    }
+  }
+}
