@@ -7,8 +7,16 @@ struct KeyChurnDetector {
   /// When each source was last reported; one report per window.
   private var reported: [ObjectIdentifier: Duration] = [:]
 
-  mutating func recordDisposal(of source: ObjectIdentifier, at now: Duration) {
+  mutating func recordDisposal(
+    of source: ObjectIdentifier, at now: Duration, threshold: KeyChurnThreshold
+  ) {
     lastDisposal[source] = now
+    // Sources come and go (a spec made per render is a new source): forget the quiet ones.
+    if lastDisposal.count > 1_024 {
+      lastDisposal = lastDisposal.filter { now - $0.value <= threshold.window }
+      replacements = replacements.filter { lastDisposal[$0.key] != nil }
+      reported = reported.filter { lastDisposal[$0.key] != nil }
+    }
   }
 
   /// Records a build; returns how many replacements happened in the window when that crosses
@@ -34,9 +42,10 @@ extension ViewModelRegistry {
   /// In debug builds, notes the disposal of an instance for key-churn detection.
   func noteDisposalForChurn(_ viewModel: ViewModel) {
     #if DEBUG
-      guard config.keyChurnWarning != nil, let source = viewModel.registration?.churnSource
+      guard let threshold = config.keyChurnWarning,
+        let source = viewModel.registration?.churnSource
       else { return }
-      churn.recordDisposal(of: source, at: clock.now)
+      churn.recordDisposal(of: source, at: clock.now, threshold: threshold)
     #endif
   }
 

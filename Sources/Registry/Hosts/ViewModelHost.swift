@@ -171,7 +171,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     let active = registry.proxies.isEmpty ? spec : registry.activeSpec(for: spec)
     let identity = spec.identity(buildingWith: active)
     if ownership == .owned, identity == currentIdentity, case .ready(let current) = currentPhase,
-      !current.isDisposed
+      !current.isDisposed, binding.core.entries[identity]?.viewModel === current
     {
       return current
     }

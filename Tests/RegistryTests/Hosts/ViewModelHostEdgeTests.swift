@@ -92,4 +92,17 @@ private final class AsyncGate {
       #expect(reporter.errors.count == 1)
     }
   }
+
+  @Test func resolveAfterTheBindingLetGoResolvesAgain() {
+    withTestRegistry { registry, _ in
+      let spec = ViewModelSpec(key: "a") { ProbeViewModel("a", log: EventLog()) }
+      let host = ViewModelHost<ProbeViewModel>()
+      let first = host.resolve(spec)
+      host.binding.unbind(first!)
+      let second = host.resolve(spec)
+      #expect(second !== first)
+      #expect(second?.isDisposed == false)
+      #expect(registry.liveInstanceCount == 1)
+    }
+  }
 }
