@@ -262,29 +262,18 @@ open class ViewModelBinding {
       registry.report(reused.error, at: site)
       return unsafeDowncast(reused.viewModel, to: VM.self)
     } catch let error as RegistryError {
-      if case .bindingDisposed = error {
-        registry.report(error, at: site)
-        return stopOnFailure(site: site) { try core.detachedInstance(spec) }
+      guard case .bindingDisposed = error else {
+        registry.stop(error, operation: operation, type: VM.self, key: spec.key, at: site)
       }
+      // A disposed binding: reported, and the caller gets an instance it does not hold.
       registry.report(error, at: site)
-      fatalError(error.description, file: site.filePath, line: site.line)
+      do {
+        return try core.detachedInstance(spec)
+      } catch {
+        registry.stop(error, operation: operation, type: VM.self, key: spec.key, at: site)
+      }
     } catch {
-      let failure = RegistryError.buildFailed(
-        operation: "\(operation)", type: Describe.type(VM.self), key: Describe.key(spec.key),
-        error: "\(error)")
-      registry.report(failure, at: site)
-      fatalError(failure.description, file: site.filePath, line: site.line)
-    }
-  }
-
-  private func stopOnFailure<VM>(site: CallSite, _ build: () throws -> VM) -> VM {
-    do {
-      return try build()
-    } catch {
-      let failure = RegistryError.buildFailed(
-        operation: "watch(_:)", type: Describe.type(VM.self), key: nil, error: "\(error)")
-      registry.report(failure, at: site)
-      fatalError(failure.description, file: site.filePath, line: site.line)
+      registry.stop(error, operation: operation, type: VM.self, key: spec.key, at: site)
     }
   }
 }

@@ -221,32 +221,23 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     line: UInt = #line, column: UInt = #column
   ) -> VM {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let registry = binding.registry
     do {
       return try resolveThrowing(spec)
     } catch let error as RegistryError {
-      guard case .bindingDisposed = error else { stop(error, spec: spec, at: site) }
+      guard case .bindingDisposed = error else {
+        registry.stop(error, operation: "require(_:)", type: VM.self, key: spec.key, at: site)
+      }
       // A released host: reported, and the caller gets an instance no binding holds.
-      binding.registry.report(error, at: site)
+      registry.report(error, at: site)
       do {
         return try binding.core.detachedInstance(spec)
       } catch {
-        stop(error, spec: spec, at: site)
+        registry.stop(error, operation: "require(_:)", type: VM.self, key: spec.key, at: site)
       }
     } catch {
-      stop(error, spec: spec, at: site)
+      registry.stop(error, operation: "require(_:)", type: VM.self, key: spec.key, at: site)
     }
-  }
-
-  /// Reports what stopped `require(_:)` from returning an instance, then stops the program: the
-  /// one documented case (a builder that throws, a cycle) where there is nothing to return.
-  private func stop(_ error: any Error, spec: ViewModelSpec<VM>, at site: CallSite) -> Never {
-    let failure =
-      error as? RegistryError
-      ?? .buildFailed(
-        operation: "require(_:)", type: Describe.type(VM.self), key: Describe.key(spec.key),
-        error: "\(error)")
-    binding.registry.report(failure, at: site)
-    fatalError(failure.description, file: site.filePath, line: site.line)
   }
 
   /// Resolves an async spec, showing ``Phase/loading`` while it builds, then the view model or

@@ -165,6 +165,21 @@ public final class ViewModelRegistry {
     return name
   }
 
+  /// The one documented stop: a resolution that cannot throw met a builder that threw (or a
+  /// cycle) and has no instance to return. Reports what happened, then stops the program.
+  func stop(
+    _ error: any Error, operation: StaticString, type: Any.Type, key: AnyHashable?,
+    at site: CallSite
+  ) -> Never {
+    let failure =
+      error as? RegistryError
+      ?? .buildFailed(
+        operation: "\(operation)", type: Describe.type(type), key: Describe.key(key),
+        error: "\(error)")
+    report(failure, at: site)
+    fatalError(failure.description, file: site.filePath, line: site.line)
+  }
+
   func report(_ error: RegistryError, at site: CallSite?) {
     let issue =
       site?.issue(error)

@@ -1,4 +1,5 @@
 import Registry
+import RegistryTesting
 import Testing
 
 private struct OpenFailure: Error, Equatable {}
@@ -82,5 +83,17 @@ private struct OpenFailure: Error, Equatable {}
         watch(_:) and read(_:) cannot throw, so there is no instance to return and the program stops; nothing was registered.
         To fix, resolve this spec with watchThrowing(_:) or readThrowing(_:) and handle the error.
         """)
+  }
+
+  @Test func watchOfAThrowingBuilderStopsTheProgram() async {
+    // The one documented stop: watch(_:) has no instance to return.
+    await #expect(processExitsWith: .failure) {
+      await MainActor.run {
+        let registry = ViewModelRegistry(name: "exit")
+        registry.issueReporter = RecordingIssueReporter()
+        let spec = ViewModelSpec<ProbeViewModel>(throwingBuilder: { throw OpenFailure() })
+        _ = ViewModelBinding(registry: registry).watch(spec)
+      }
+    }
   }
 }
