@@ -109,6 +109,30 @@ final class BindingCore {
     return nil
   }
 
+  /// What a resolution that cannot throw does when resolving `spec` failed with `error`: a
+  /// builder that returned an instance the registry already owns is reported and that instance
+  /// returned, unheld; a disposed binding is reported and the caller gets an instance it does
+  /// not hold. Anything else (a builder that threw, a cycle) leaves nothing to return: it is
+  /// reported and the program stops.
+  func recover<VM: ViewModel>(
+    from error: any Error, resolving spec: ViewModelSpec<VM>, operation: StaticString,
+    at site: CallSite
+  ) -> VM {
+    if let reused = error as? BuilderReusedInstance {
+      registry.report(reused.error, at: site)
+      return unsafeDowncast(reused.viewModel, to: VM.self)
+    }
+    guard let registryError = error as? RegistryError, case .bindingDisposed = registryError else {
+      registry.stop(error, operation: operation, type: VM.self, key: spec.key, at: site)
+    }
+    registry.report(registryError, at: site)
+    do {
+      return try detachedInstance(spec)
+    } catch {
+      registry.stop(error, operation: operation, type: VM.self, key: spec.key, at: site)
+    }
+  }
+
   /// What a disposed binding returns: the live shared instance, or one built for the caller
   /// that no registry tracks.
   func detachedInstance<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
@@ -183,6 +207,7 @@ final class BindingCore {
     }
     viewModel.registration?.holders.append(self)
     if watching { viewModel.watchers.append(self) }
+    if viewModel.owesObservers { viewModel.deliverOwedObservers() }
     if let arg = viewModel.registration?.arg.with(bindingId: id) {
       viewModel.onBind(arg, bindingId: id)
       registry.emit(.bind, viewModel, arg: arg)
@@ -205,6 +230,8 @@ final class BindingCore {
       viewModel.onUnbind(arg, bindingId: id)
       registry.emit(.unbind, viewModel, arg: arg)
     }
+    // This paused holder may have been the last one hiding a change from Observation.
+    if viewModel.owesObservers { viewModel.deliverOwedObservers() }
     viewModel.disposeIfUnheld()
   }
 
@@ -216,10 +243,10 @@ final class BindingCore {
     guard let entry = entries[identity], entry.viewModel === viewModel else { return false }
     entries[identity] = nil
     if !identity.isShared { privateAnchors[identity] = nil }
-    if entry.isWatching {
-      viewModel.watchers.removeFirst(self)
-      registry.markDirty(self)
-    }
+    if entry.isWatching { viewModel.watchers.removeFirst(self) }
+    // A host refreshes whether it watched or only read the instance: it must stop showing it. A
+    // view model's own binding tells its watchers only of dependencies it watched.
+    if entry.isWatching || !isModelOwned { registry.markDirty(self) }
     return true
   }
 
@@ -284,6 +311,7 @@ final class BindingCore {
     guard let index = observed.firstIndex(where: { $0 === viewModel }) else { return }
     observed.remove(at: index)
     viewModel.watchers.removeFirst(self)
+    if viewModel.owesObservers { viewModel.deliverOwedObservers() }
   }
 
   /// Marks a binding disposed that never held anything (one made for a disposed view model).

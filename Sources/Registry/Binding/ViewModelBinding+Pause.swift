@@ -65,7 +65,14 @@ extension BindingCore {
     let paused = pauseSubscriptions.contains { $0.provider.isPaused }
     guard paused != isPaused else { return }
     isPaused = paused
-    if !paused, missedRefresh {
+    guard !paused else { return }
+    // Changes that views saw through Observation were held back while everything that shows
+    // those instances was paused.
+    for entry in entries.values where entry.viewModel.owesObservers {
+      entry.viewModel.deliverOwedObservers()
+    }
+    for viewModel in observed where viewModel.owesObservers { viewModel.deliverOwedObservers() }
+    if missedRefresh {
       missedRefresh = false
       registry.beginChange()
       registry.markDirty(self)

@@ -257,23 +257,8 @@ open class ViewModelBinding {
   ) -> VM {
     do {
       return try core.resolve(spec, watching: watching, operation: operation)
-    } catch let reused as BuilderReusedInstance {
-      // Not the registry's to hold: reported, and handed back as the builder made it.
-      registry.report(reused.error, at: site)
-      return unsafeDowncast(reused.viewModel, to: VM.self)
-    } catch let error as RegistryError {
-      guard case .bindingDisposed = error else {
-        registry.stop(error, operation: operation, type: VM.self, key: spec.key, at: site)
-      }
-      // A disposed binding: reported, and the caller gets an instance it does not hold.
-      registry.report(error, at: site)
-      do {
-        return try core.detachedInstance(spec)
-      } catch {
-        registry.stop(error, operation: operation, type: VM.self, key: spec.key, at: site)
-      }
     } catch {
-      registry.stop(error, operation: operation, type: VM.self, key: spec.key, at: site)
+      return core.recover(from: error, resolving: spec, operation: operation, at: site)
     }
   }
 }

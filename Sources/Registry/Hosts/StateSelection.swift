@@ -16,6 +16,9 @@ public final class StateSelection<State, Value: Equatable>: Observable {
   private let observation = ObservationRegistrar()
   // Only touched on the main actor; `nonisolated(unsafe)` so `deinit` can stop listening.
   nonisolated(unsafe) private var stopListening: () -> Void = {}
+  private weak var source: StateViewModel<State>?
+  private var selector: (State) -> Value
+  private var equals: ((Value, Value) -> Bool)?
   private var current: Value
   private let onChange: ((Value) -> Void)?
 
@@ -33,12 +36,14 @@ public final class StateSelection<State, Value: Equatable>: Observable {
     _ viewModel: StateViewModel<State>, selector: @escaping (State) -> Value,
     equals: ((Value, Value) -> Bool)? = nil, onChange: ((Value) -> Void)? = nil
   ) {
+    source = viewModel
+    self.selector = selector
+    self.equals = equals
     // Untracked: this runs inside a parent's body, which must not start following the whole state.
     current = selector(viewModel.untrackedState)
     self.onChange = onChange
-    stopListening = viewModel.listenStateSelect(selector: selector, equals: equals) {
-      [weak self] _, value in
-      self?.changed(to: value)
+    stopListening = viewModel.listenState { [weak self] _, state in
+      self?.stateChanged(to: state)
     }
   }
 
@@ -49,8 +54,28 @@ public final class StateSelection<State, Value: Equatable>: Observable {
   /// Text(selection.value)
   /// ```
   public var value: Value {
-    observation.access(self, keyPath: \.value)
+    if !ObservationGate.isSuspended { observation.access(self, keyPath: \.value) }
     return current
+  }
+
+  /// Replaces the selector and the comparison, for a view whose closures change from render to
+  /// render: later changes are compared with these.
+  ///
+  /// The value is selected again from the current state without telling observers — the render
+  /// that passes the new closures reads ``value`` next — and without counting as a change.
+  ///
+  /// ```swift
+  /// selection.update(selector: { $0.items[index] })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - selector: Picks the part of the state to show.
+  ///   - equals: Compares two selected values; `==` when `nil`.
+  public func update(selector: @escaping (State) -> Value, equals: ((Value, Value) -> Bool)? = nil)
+  {
+    self.selector = selector
+    self.equals = equals
+    if let source, !source.isDisposed { current = selector(source.untrackedState) }
   }
 
   /// Stops following the view model.
@@ -70,11 +95,13 @@ public final class StateSelection<State, Value: Equatable>: Observable {
     if isRunningOnMainActor() { MainActor.assumeIsolated { stop() } }
   }
 
-  private func changed(to value: Value) {
+  private func stateChanged(to state: State) {
+    let selected = selector(state)
+    if let equals { if equals(current, selected) { return } } else if current == selected { return }
     observation.withMutation(of: self, keyPath: \.value) {
-      current = value
+      current = selected
       changeCount += 1
     }
-    onChange?(value)
+    onChange?(selected)
   }
 }

@@ -12,10 +12,20 @@ import Observation
 /// - **Borrowed** — ``borrow(_:)`` follows an instance a parent or app state owns: the host
 ///   refreshes on its changes but never holds it, so its lifetime is not the host's business.
 ///
+/// Like SwiftUI's `@StateObject`, a host keeps one instance per slot across renders, even when the
+/// view makes its spec anew each time: a keyed spec keeps it while the key stays the same; a
+/// private spec while it comes from the same family with the same argument, or from the same
+/// place in the code with the same `inputs` (see ``ViewModelSpec/inputs``).
+///
 /// Appearing again is a no-op, and disappearing never ends a lifetime: ``disappear()`` only
 /// pauses refreshes until the next ``appear()``, which refreshes once if something changed.
 /// A builder that throws leaves its error in ``error`` for the UI to show — re-renders with the
 /// same spec show it without building again — and ``retry()`` tries again.
+///
+/// ``resolve(_:)`` and ``borrow(_:)`` are what a render calls, so they do not announce what they
+/// change to observers of ``phase``: the render that calls them uses what they return, and a
+/// SwiftUI body must not change what it observes. Everything else (``load(_:)``, ``retry()``,
+/// ``appear()``, ``release()`` and the refreshes its view model causes) is announced.
 ///
 /// ```swift
 /// let host = ViewModelHost<UserViewModel> { screen.render() }
@@ -46,29 +56,64 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     case failed(any Error)
   }
 
+  /// Everything the host is, in one value, changed only through `move(to:announcing:)`.
+  enum State {
+    case idle
+    case loading(Load)
+    case ready(VM, Holding)
+    case failed(any Error, Attempt)
+    case released
+  }
+
+  /// How the shown instance is kept: held for a slot, or followed for someone else.
+  enum Holding {
+    case owned(HostSlot)
+    case borrowed
+  }
+
+  /// What was tried and failed: re-renders with the same slot show the failure, and
+  /// ``retry()`` tries it again.
+  enum Attempt {
+    case resolve(ViewModelSpec<VM>, HostSlot)
+    case load(AsyncViewModelSpec<VM>, HostSlot)
+
+    var slot: HostSlot {
+      switch self {
+      case .resolve(_, let slot), .load(_, let slot): return slot
+      }
+    }
+  }
+
+  /// An async build the host waits for; a later load, resolution or borrow replaces it.
+  struct Load {
+    let generation: Int
+    let slot: HostSlot
+  }
+
   /// The binding this host resolves through. Its `onUpdate` refreshes the host.
   public let binding: ViewModelBinding
   private let watches: Bool
   private let visibility = BasePauseProvider()
   private let observation = ObservationRegistrar()
-  private var currentPhase = Phase.idle
-  private var currentIdentity: InstanceIdentity?
-  /// The identity whose build failed: re-renders with it show the error instead of building
-  /// again on every frame; ``retry()`` clears it.
-  private var failedIdentity: InstanceIdentity?
-  private var pendingSpec: ViewModelSpec<VM>?
-  private var borrowed: VM?
-  private var updateHandler: (() -> Void)?
-  /// Bumped by every load, resolution and borrow: a load that finds it changed after its await
-  /// was superseded and must not take over the host.
-  private var loadGeneration = 0
+  private var state = State.idle
+  /// The spec given at creation, resolved on the first ``appear()``.
+  private let initialSpec: ViewModelSpec<VM>?
+  private let updateHandler: (() -> Void)?
+  private var lastGeneration = 0
   private var refreshCount = 0
 
   /// Whether the host holds or only follows its view model: set by the last ``resolve(_:)`` or
   /// ``borrow(_:)``.
-  public private(set) var ownership = Ownership.owned
+  public var ownership: Ownership {
+    if case .ready(_, .borrowed) = state { return .borrowed }
+    return .owned
+  }
+
   /// Whether ``release()`` has run.
-  public private(set) var isReleased = false
+  public var isReleased: Bool {
+    if case .released = state { return true }
+    return false
+  }
 
   /// Creates a host that resolves nothing until asked.
   ///
@@ -89,7 +134,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     label: String? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     onUpdate: (() -> Void)? = nil
   ) {
-    pendingSpec = spec
+    initialSpec = spec
     watches = watch
     updateHandler = onUpdate
     binding = ViewModelBinding(registry: registry, label: label, fileID: fileID, line: line)
@@ -102,14 +147,19 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   ///
   /// ```swift
   /// switch host.phase {
-  /// case .idle: ProgressView()
+  /// case .idle, .loading: ProgressView()
   /// case .ready(let user): UserView(user: user)
   /// case .failed(let error): ErrorView(error: error, retry: { host.retry() })
   /// }
   /// ```
   public var phase: Phase {
-    observation.access(self, keyPath: \.phase)
-    return currentPhase
+    accessPhase()
+    switch state {
+    case .idle, .released: return .idle
+    case .loading: return .loading
+    case .ready(let viewModel, _): return .ready(viewModel)
+    case .failed(let error, _): return .failed(error)
+    }
   }
 
   /// The view model, when the host has one.
@@ -138,12 +188,14 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   /// #expect(host.version == 1)
   /// ```
   public var version: Int {
-    observation.access(self, keyPath: \.phase)
+    accessPhase()
     return refreshCount
   }
 
-  /// Resolves `spec`, keeping the instance while its identity stays the same and swapping it
-  /// (the old one released) when it changes. Call it on every render.
+  // MARK: Resolving
+
+  /// Resolves `spec`, keeping the instance while the spec names the same slot and swapping it
+  /// (the old one released) when it names another. Call it on every render.
   ///
   /// ```swift
   /// let profile = host.resolve(profileSpec(userID))
@@ -167,40 +219,17 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   /// - Throws: The builder's error (also kept in ``error``), or a ``RegistryError``.
   @discardableResult
   public func resolveThrowing(_ spec: ViewModelSpec<VM>) throws -> VM {
-    let registry = binding.registry
-    let active = registry.proxies.isEmpty ? spec : registry.activeSpec(for: spec)
-    let identity = spec.identity(buildingWith: active)
-    if ownership == .owned, identity == currentIdentity, case .ready(let current) = currentPhase,
-      !current.isDisposed, binding.core.entries[identity]?.viewModel === current
-    {
-      return current
-    }
-    if identity == failedIdentity, case .failed(let error) = currentPhase { throw error }
-    pendingSpec = spec
-    loadGeneration += 1
-    let previous = currentPhase
-    let viewModel: VM
     do {
-      viewModel = try watches ? binding.watchThrowing(spec) : binding.readThrowing(spec)
-    } catch {
-      // The input changed to something that cannot be built: the old instance is not shown
-      // any more, so it is let go too.
-      stopFollowing(previous, keeping: nil)
-      currentIdentity = nil
-      failedIdentity = identity
-      setPhase(.failed(error))
-      throw error
+      return try resolveShowing(spec, announcing: false)
+    } catch let reused as BuilderReusedInstance {
+      throw reused.error
     }
-    failedIdentity = nil
-    stopFollowing(previous, keeping: viewModel)
-    ownership = .owned
-    currentIdentity = identity
-    setPhase(.ready(viewModel))
-    return viewModel
   }
 
-  /// Resolves `spec` like ``resolve(_:)`` where there is no way to show a failure: a builder
-  /// that throws is reported and stops the program, like ``ViewModelBinding/watch(_:fileID:filePath:line:column:)``.
+  /// Resolves `spec` like ``resolve(_:)`` where there is no way to show a failure, with the
+  /// rules of ``ViewModelBinding/watch(_:fileID:filePath:line:column:)``: a released host, or a
+  /// builder that returned an instance the registry already owns, is reported and an unheld
+  /// instance returned; a builder that throws (or a cycle) is reported and stops the program.
   ///
   /// Property wrappers use it; prefer ``resolve(_:)`` and ``phase`` where the UI can show an
   /// error.
@@ -220,81 +249,133 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> VM {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let registry = binding.registry
     do {
-      return try resolveThrowing(spec)
-    } catch let error as RegistryError {
-      guard case .bindingDisposed = error else {
-        registry.stop(error, operation: "require(_:)", type: VM.self, key: spec.key, at: site)
-      }
-      // A released host: reported, and the caller gets an instance no binding holds.
-      registry.report(error, at: site)
-      do {
-        return try binding.core.detachedInstance(spec)
-      } catch {
-        registry.stop(error, operation: "require(_:)", type: VM.self, key: spec.key, at: site)
-      }
+      return try resolveShowing(spec, announcing: false)
     } catch {
-      registry.stop(error, operation: "require(_:)", type: VM.self, key: spec.key, at: site)
+      let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      let viewModel = binding.core.recover(
+        from: error, resolving: spec, operation: "require(_:)", at: site)
+      if error is BuilderReusedInstance {
+        // Shown without being held, so that re-renders do not build (and report) again.
+        move(to: .ready(viewModel, .owned(slot(for: spec))), announcing: false)
+      }
+      return viewModel
     }
   }
 
+  /// The one way a synchronous spec reaches the screen. Lets `BuilderReusedInstance` through
+  /// so each caller can treat it its way.
+  private func resolveShowing(_ spec: ViewModelSpec<VM>, announcing: Bool) throws -> VM {
+    let slot = slot(for: spec)
+    switch state {
+    case .ready(let current, .owned(let shown)) where shown == slot && !current.isDisposed:
+      // The re-render path: the same slot, the instance it has.
+      return current
+    case .failed(let error, let attempt) where attempt.slot == slot:
+      throw error
+    default:
+      break
+    }
+    let previous = state
+    let viewModel: VM
+    do {
+      viewModel = try binding.core.resolve(
+        spec, watching: watches, operation: watches ? "watch(_:)" : "read(_:)")
+    } catch {
+      if case .released = previous { throw error }
+      // The input changed to something that cannot be built: the old instance is not shown
+      // any more, so it is let go too.
+      stopShowing(previous, keeping: nil)
+      let failure = (error as? BuilderReusedInstance)?.error ?? error
+      move(to: .failed(failure, .resolve(spec, slot)), announcing: announcing)
+      throw error
+    }
+    stopShowing(previous, keeping: viewModel)
+    move(to: .ready(viewModel, .owned(slot)), announcing: announcing)
+    return viewModel
+  }
+
   /// Resolves an async spec, showing ``Phase/loading`` while it builds, then the view model or
-  /// the failure. Calling it again with the same identity while it is shown does nothing.
+  /// the failure. Calling it again with the same identity while it is shown does nothing; a
+  /// second call while the first still waits (SwiftUI running a `.task` again) shares the build,
+  /// and the host shows its instance once.
   ///
   /// ```swift
   /// .task { await host.load(databaseSpec) }
   /// ```
   ///
   /// - Parameter spec: What the host shows.
-  /// - Returns: The instance, or `nil` when the build failed or was cancelled.
+  /// - Returns: The instance, or `nil` when the build failed, was cancelled, or was replaced by
+  ///   a later resolution.
   @discardableResult
   public func load(_ spec: AsyncViewModelSpec<VM>) async -> VM? {
-    let registry = binding.registry
-    let active = registry.proxies.isEmpty ? spec : registry.activeSpec(for: spec)
-    let identity = spec.identity(buildingWith: active)
-    if ownership == .owned, identity == currentIdentity, case .ready(let current) = currentPhase,
-      !current.isDisposed
-    {
-      return current
-    }
-    let previous = currentPhase
-    loadGeneration += 1
-    let generation = loadGeneration
-    setPhase(.loading)
+    guard let load = beginLoad(spec) else { return viewModel }
     let result: Result<VM, any Error>
     do {
       result = .success(try await watches ? binding.watchAsync(spec) : binding.readAsync(spec))
     } catch {
       result = .failure(error)
     }
-    guard generation == loadGeneration else {
-      // Superseded by a later load, resolve or borrow while this one waited: let go of what
-      // this load held that the host does not show now.
-      if case .success(let loaded) = result { releaseIfNotShown(loaded) }
-      if case .ready(let shown) = previous { releaseIfNotShown(shown) }
-      return nil
-    }
-    switch result {
-    case .success(let viewModel):
-      stopFollowing(previous, keeping: viewModel)
-      ownership = .owned
-      currentIdentity = identity
-      setPhase(.ready(viewModel))
-      return viewModel
-    case .failure(let error):
-      stopFollowing(previous, keeping: nil)
-      currentIdentity = nil
-      setPhase(.failed(error))
-      return nil
-    }
+    return finishLoad(load, of: spec, with: result)
   }
 
-  /// Lets go of `viewModel` unless the host shows it (quietly: it may be held no more).
-  private func releaseIfNotShown(_ viewModel: VM) {
-    if case .ready(let shown) = currentPhase, shown === viewModel { return }
-    try? binding.unbindThrowing(viewModel)
+  /// The part of a load that happens at once: the host shows `loading`. `nil` when the spec's
+  /// instance is already shown.
+  private func beginLoad(_ spec: AsyncViewModelSpec<VM>) -> Load? {
+    let registry = binding.registry
+    let active = registry.proxies.isEmpty ? spec : registry.activeSpec(for: spec)
+    let slot = HostSlot.identity(spec.identity(buildingWith: active))
+    switch state {
+    case .ready(let current, .owned(let shown)) where shown == slot && !current.isDisposed:
+      return nil
+    case .released:
+      binding.registry.report(
+        .bindingDisposed(
+          operation: "load(_:)", binding: binding.id, type: Describe.type(VM.self),
+          key: Describe.key(active.key)), at: nil)
+      return nil
+    default:
+      break
+    }
+    lastGeneration += 1
+    let load = Load(generation: lastGeneration, slot: slot)
+    stopShowing(state, keeping: nil)
+    move(to: .loading(load), announcing: true)
+    return load
+  }
+
+  /// Applies what a load's build produced, unless the host has moved on meanwhile.
+  private func finishLoad(
+    _ load: Load, of spec: AsyncViewModelSpec<VM>, with result: Result<VM, any Error>
+  ) -> VM? {
+    switch state {
+    case .loading(let current) where current.generation == load.generation:
+      switch result {
+      case .success(let viewModel):
+        move(to: .ready(viewModel, .owned(load.slot)), announcing: true)
+        return viewModel
+      case .failure(let error) where error is CancellationError && Task.isCancelled:
+        // The caller went away (a view's task cancelled): nothing failed.
+        move(to: .idle, announcing: true)
+        return nil
+      case .failure(let error):
+        move(to: .failed(error, .load(spec, load.slot)), announcing: true)
+        return nil
+      }
+    case .loading(let current) where current.slot == load.slot:
+      // A later load waits for the same instance: what this one got is what it will show. A
+      // failure is the later load's to report.
+      guard case .success(let viewModel) = result else { return nil }
+      move(to: .ready(viewModel, .owned(load.slot)), announcing: true)
+      return viewModel
+    default:
+      // Replaced by a load of something else, a resolution or a borrow: let go of what this
+      // load holds unless the host shows it.
+      guard case .success(let viewModel) = result else { return nil }
+      if case .ready(let shown, .owned) = state, shown === viewModel { return viewModel }
+      try? binding.core.unbind(viewModel)
+      return nil
+    }
   }
 
   /// Follows `viewModel`, owned by someone else, without holding it. Call it on every render;
@@ -308,16 +389,18 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   /// - Returns: The same instance.
   @discardableResult
   public func borrow(_ viewModel: VM) -> VM {
-    if ownership == .borrowed, borrowed === viewModel { return viewModel }
-    loadGeneration += 1
-    stopFollowing(currentPhase, keeping: nil)
-    ownership = .borrowed
-    currentIdentity = nil
-    borrowed = viewModel
+    switch state {
+    case .ready(let shown, .borrowed) where shown === viewModel: return viewModel
+    case .released: return viewModel
+    default: break
+    }
+    stopShowing(state, keeping: nil)
     if watches { binding.core.observe(viewModel) }
-    setPhase(.ready(viewModel))
+    move(to: .ready(viewModel, .borrowed), announcing: false)
     return viewModel
   }
+
+  // MARK: Visibility, retry, release
 
   /// Marks the host visible. The first time, resolves the spec given at creation; afterwards it
   /// only resumes refreshes (one refresh if something changed while hidden).
@@ -330,7 +413,9 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   @discardableResult
   public func appear() -> VM? {
     visibility.resume()
-    if case .idle = currentPhase, let pendingSpec { return resolve(pendingSpec) }
+    if case .idle = state, let initialSpec {
+      return try? resolveShowing(initialSpec, announcing: true)
+    }
     return viewModel
   }
 
@@ -343,18 +428,44 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     visibility.pause()
   }
 
-  /// Tries the last spec again after a failed build.
+  /// Tries again what failed: the spec of a failed ``resolve(_:)``, or the async spec of a
+  /// failed ``load(_:)`` — which starts loading at once and finishes in a task.
   ///
   /// ```swift
   /// Button("Retry") { host.retry() }
   /// ```
   ///
-  /// - Returns: The view model, or `nil` if it failed again.
+  /// - Returns: The view model, or `nil` if it failed again or is still loading.
   @discardableResult
   public func retry() -> VM? {
-    guard let pendingSpec else { return viewModel }
-    failedIdentity = nil
-    return resolve(pendingSpec)
+    switch state {
+    case .failed(_, .resolve(let spec, _)):
+      move(to: .idle, announcing: false)
+      return try? resolveShowing(spec, announcing: true)
+    case .failed(_, .load(let spec, _)):
+      guard let load = beginLoad(spec) else { return viewModel }
+      let watches = self.watches
+      let binding = self.binding
+      Task { [weak self] in
+        let result: Result<VM, any Error>
+        do {
+          result = .success(try await watches ? binding.watchAsync(spec) : binding.readAsync(spec))
+        } catch {
+          result = .failure(error)
+        }
+        if let self {
+          _ = self.finishLoad(load, of: spec, with: result)
+        } else if case .success(let viewModel) = result {
+          try? binding.core.unbind(viewModel)
+        }
+      }
+      return nil
+    case .idle:
+      guard let initialSpec else { return nil }
+      return try? resolveShowing(initialSpec, announcing: true)
+    default:
+      return viewModel
+    }
   }
 
   /// Ends the host: an owned view model is let go (disposed if this was its last holder), a
@@ -365,37 +476,54 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   /// ```
   public func release() {
     guard !isReleased else { return }
-    isReleased = true
     binding.dispose()
-    borrowed = nil
-    currentIdentity = nil
-    currentPhase = .idle
+    move(to: .released, announcing: true)
   }
 
-  private func stopFollowing(_ phase: Phase, keeping kept: VM?) {
-    guard case .ready(let previous) = phase else { return }
-    if ownership == .borrowed {
-      // Stop observing even when the same instance is kept: from now on it is held instead.
-      binding.core.stopObserving(previous)
-      borrowed = nil
-    } else if previous !== kept, !previous.isDisposed {
-      binding.unbind(previous)
+  // MARK: State
+
+  /// The slot `spec` names in this host's registry, after any proxy.
+  private func slot(for spec: ViewModelSpec<VM>) -> HostSlot {
+    let registry = binding.core.registry
+    let active = registry.proxies.isEmpty ? spec : registry.activeSpec(for: spec)
+    return spec.hostSlot(buildingWith: active)
+  }
+
+  /// Lets go of what `state` shows, unless it is `kept`: an owned instance is released, a
+  /// borrowed one no longer followed (even when kept: from now on it is held instead).
+  private func stopShowing(_ state: State, keeping kept: VM?) {
+    guard case .ready(let shown, let holding) = state else { return }
+    switch holding {
+    case .borrowed:
+      binding.core.stopObserving(shown)
+    case .owned:
+      // Quietly: an instance shown unheld (a builder that reused one) is not the binding's.
+      if shown !== kept, !shown.isDisposed { try? binding.core.unbind(shown) }
     }
   }
 
-  private func setPhase(_ phase: Phase) {
-    observation.withMutation(of: self, keyPath: \.phase) { currentPhase = phase }
+  private func move(to next: State, announcing: Bool) {
+    if announcing {
+      observation.withMutation(of: self, keyPath: \.phase) { state = next }
+    } else {
+      state = next
+    }
+  }
+
+  private func accessPhase() {
+    if !ObservationGate.isSuspended { observation.access(self, keyPath: \.phase) }
   }
 
   private func refresh() {
-    if case .ready(let viewModel) = currentPhase, viewModel.isDisposed {
-      // Disposed by its owner (borrowed) or by a direct dispose(): show nothing rather than it.
-      binding.core.stopObserving(viewModel)
-      currentIdentity = nil
-      borrowed = nil
-      setPhase(.idle)
+    observation.withMutation(of: self, keyPath: \.phase) {
+      if case .ready(let viewModel, let holding) = state, viewModel.isDisposed {
+        // Disposed by its owner (borrowed), by a reset or a direct dispose: show nothing rather
+        // than it; the next render resolves again.
+        if case .borrowed = holding { binding.core.stopObserving(viewModel) }
+        state = .idle
+      }
+      refreshCount += 1
     }
-    observation.withMutation(of: self, keyPath: \.phase) { refreshCount += 1 }
     updateHandler?()
   }
 }

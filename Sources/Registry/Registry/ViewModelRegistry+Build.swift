@@ -35,11 +35,15 @@ extension ViewModelRegistry {
     defer { buildStack.removeLast() }
     // The builder and onCreate run with this registry current, so what they create belongs
     // here; the task-local push is skipped when it already is (the common case).
-    if ViewModelRegistry.current === self {
-      return try buildAndRegister(active, identity: identity, requester: requester)
-    }
-    return try withCurrent {
-      try buildAndRegister(active, identity: identity, requester: requester)
+    // What the builder and onCreate read is not a dependency of whatever is being tracked now
+    // (a SwiftUI body that resolves on first read).
+    return try ObservationGate.suspended {
+      if ViewModelRegistry.current === self {
+        return try buildAndRegister(active, identity: identity, requester: requester)
+      }
+      return try withCurrent {
+        try buildAndRegister(active, identity: identity, requester: requester)
+      }
     }
   }
 
@@ -86,10 +90,12 @@ extension ViewModelRegistry {
 
   /// Builds an instance that no registry tracks, for a resolution through a disposed binding.
   func buildDetached<VM>(_ active: ViewModelSpec<VM>) throws -> VM {
-    let viewModel = try withCurrent { try active.builder() }
-    viewModel.onCreate(
-      InstanceArg(key: active.key, tag: active.tag, aliveForever: active.aliveForever))
-    return viewModel
+    return try ObservationGate.suspended {
+      let viewModel = try withCurrent { try active.builder() }
+      viewModel.onCreate(
+        InstanceArg(key: active.key, tag: active.tag, aliveForever: active.aliveForever))
+      return viewModel
+    }
   }
 
   /// Forgets a disposed instance.

@@ -26,6 +26,12 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   public let aliveForever: Bool
   /// How long a released instance waits before it is disposed; `nil` disposes at once.
   public var disposeDelay: Duration? { releasePolicy.disposeDelay }
+  /// What a private instance follows in a host: a view that passes a spec with other inputs gets
+  /// a new instance, one with equal inputs keeps the one it has. `nil` for none.
+  public let inputs: AnyHashable?
+  /// Where an inline spec was written: a host re-rendered with a new spec object from the same
+  /// place (and the same inputs) keeps its instance. `nil` for specs made by a family.
+  let site: SpecSite?
 
   let releasePolicy: ReleasePolicy
 
@@ -51,14 +57,23 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ///   - disposeDelay: A grace period: after its last holder lets go, the instance waits this
   ///     long before it is disposed, and comes back as it is if acquired again meanwhile. Keyed
   ///     instances only: a private one is disposed when its binding lets go.
+  ///   - inputs: For a private spec made inside a view: the values its instance follows. A host
+  ///     (and the SwiftUI wrappers) keeps the instance across renders while the inputs stay
+  ///     equal, and builds a new one when they change. Ignored when `key` is set.
+  ///   - fileID: Where the spec is made; leave the default. With `line` and `column`, it tells a
+  ///     host that a spec made again on each render is still the same spec.
+  ///   - line: The line where the spec is made; leave the default.
+  ///   - column: The column where the spec is made; leave the default.
   ///   - builder: Builds a new instance; runs on the main actor, once per instance.
   public convenience init(
     key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,
-    disposeDelay: Duration? = nil, builder: @escaping @MainActor () -> VM
+    disposeDelay: Duration? = nil, inputs: AnyHashable? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line, column: UInt = #column, builder: @escaping @MainActor () -> VM
   ) {
     self.init(
       key: key, tag: tag, aliveForever: aliveForever,
       releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), privateKey: nil, origin: nil,
+      inputs: inputs, site: SpecSite(fileID: fileID, line: line, column: column),
       builder: builder)
   }
 
@@ -81,21 +96,28 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ///   - tag: A tag to find the instance by with cached lookups.
   ///   - aliveForever: Keeps the instance alive after its last holder lets go.
   ///   - disposeDelay: A grace period before a released instance is disposed.
+  ///   - inputs: For a private spec made inside a view: the values its instance follows.
+  ///   - fileID: Where the spec is made; leave the default.
+  ///   - line: The line where the spec is made; leave the default.
+  ///   - column: The column where the spec is made; leave the default.
   ///   - throwingBuilder: Builds a new instance or throws.
   public convenience init(
     key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,
-    disposeDelay: Duration? = nil, throwingBuilder: @escaping @MainActor () throws -> VM
+    disposeDelay: Duration? = nil, inputs: AnyHashable? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line, column: UInt = #column,
+    throwingBuilder: @escaping @MainActor () throws -> VM
   ) {
     self.init(
       key: key, tag: tag, aliveForever: aliveForever,
       releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), privateKey: nil, origin: nil,
+      inputs: inputs, site: SpecSite(fileID: fileID, line: line, column: column),
       builder: throwingBuilder)
   }
 
   init(
     key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool, releasePolicy: ReleasePolicy,
-    privateKey: InstanceKey?, origin: SpecOrigin<VM>?,
-    builder: @escaping @MainActor () throws -> VM
+    privateKey: InstanceKey?, origin: SpecOrigin<VM>?, inputs: AnyHashable? = nil,
+    site: SpecSite? = nil, builder: @escaping @MainActor () throws -> VM
   ) {
     self.key = key
     self.tag = tag
@@ -103,6 +125,8 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.releasePolicy = releasePolicy
     self.privateKey = privateKey
     self.origin = origin
+    self.inputs = inputs
+    self.site = site
     self.builder = builder
     self.sharedIdentity = key.map {
       InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0))
@@ -120,6 +144,43 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   func identity(buildingWith active: ViewModelSpec<VM>) -> InstanceIdentity {
     if let shared = active.sharedIdentity { return shared }
     return privateIdentity
+  }
+}
+
+extension ViewModelSpec {
+  /// What a host compares across renders to tell whether this spec, built by `active`, still
+  /// names the instance it shows. Keyed specs and private ones made from a hashable argument
+  /// compare by identity; other private specs by where they come from — their family, or the
+  /// place in the code that makes them — and their inputs, never by the spec object, which a
+  /// view makes anew on every render.
+  func hostSlot(buildingWith active: ViewModelSpec<VM>) -> HostSlot {
+    if let shared = active.sharedIdentity { return .identity(shared) }
+    if privateKey != nil { return .identity(privateIdentity) }
+    let type = ObjectIdentifier(VM.self)
+    if let origin { return .family(type: type, family: origin.familyID) }
+    if let site { return .inline(type: type, site: site, inputs: inputs) }
+    return .identity(privateIdentity)
+  }
+}
+
+/// What a host compares across renders; see ``ViewModelSpec/hostSlot(buildingWith:)``.
+enum HostSlot: Equatable {
+  case identity(InstanceIdentity)
+  case family(type: ObjectIdentifier, family: ObjectIdentifier)
+  case inline(type: ObjectIdentifier, site: SpecSite, inputs: AnyHashable?)
+}
+
+/// The place in the code where a spec is made.
+struct SpecSite: Equatable {
+  let fileID: StaticString
+  let line: UInt
+  let column: UInt
+
+  static func == (lhs: SpecSite, rhs: SpecSite) -> Bool {
+    guard lhs.line == rhs.line, lhs.column == rhs.column else { return false }
+    // `#fileID` literals of one file share storage; compare the text when they do not.
+    if lhs.fileID.utf8Start == rhs.fileID.utf8Start { return true }
+    return "\(lhs.fileID)" == "\(rhs.fileID)"
   }
 }
 

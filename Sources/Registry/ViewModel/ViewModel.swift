@@ -39,9 +39,14 @@ open class ViewModel {
   @exclusivity(unchecked) var changeStreams = StreamContinuations<Void>()
   /// Made on first observed read: most view models are never observed this way.
   lazy var observation = ObservationRegistrar()
-  /// Set when something read the view model for observation since the last change, so changes
-  /// nobody observes skip the registrar.
+  /// Set once something has read the view model for observation, so changes nobody ever observed
+  /// skip the registrar. It stays set: a change can come while a tracked read is still in
+  /// progress (a body that builds a view model), and the tracking installed after that read must
+  /// still hear the next change.
   var isObserved = false
+  /// A change came while every binding that holds or watches the instance was paused: Observation
+  /// and Combine hear of it once, when one of them resumes.
+  var owesObservers = false
   /// The key path observation tracks; its value never matters.
   var changeToken: UInt8 { 0 }
 
@@ -147,16 +152,47 @@ open class ViewModel {
     deliverChange()
   }
 
-  /// Tells Observation (and, on Apple platforms, Combine) that a change is coming.
+  /// Tells Observation (and, on Apple platforms, Combine) that a change is coming — unless
+  /// everything that shows the instance is paused, in which case they hear of it on resume.
   func willChangeForObservers() {
+    #if canImport(Combine)
+      let hasObservers = true
+    #else
+      let hasObservers = isObserved
+    #endif
+    guard hasObservers else { return }
+    if isHiddenFromEveryHolder {
+      owesObservers = true
+      return
+    }
+    tellObservers()
+  }
+
+  private func tellObservers() {
     #if canImport(Combine)
       objectWillChange.send()
     #endif
     if isObserved {
-      isObserved = false
       observation.willSet(self, keyPath: \.changeToken)
       observation.didSet(self, keyPath: \.changeToken)
     }
+  }
+
+  /// Whether at least one binding holds or watches the instance and every one of them is paused:
+  /// a view that reads it directly (through Observation) must then not redraw either.
+  private var isHiddenFromEveryHolder: Bool {
+    let holders = registration?.holders ?? []
+    guard !holders.isEmpty || !watchers.isEmpty else { return false }
+    for holder in holders where !holder.isPaused { return false }
+    for watcher in watchers where !watcher.isPaused { return false }
+    return true
+  }
+
+  /// Delivers a change held back while every holder was paused, once one of them is not.
+  func deliverOwedObservers() {
+    guard owesObservers, !isHiddenFromEveryHolder else { return }
+    owesObservers = false
+    tellObservers()
   }
 
   /// Runs the listeners, feeds the change streams and marks watching bindings dirty, inside one

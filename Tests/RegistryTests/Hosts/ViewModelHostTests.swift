@@ -143,7 +143,7 @@ private struct BuildFailure: Error, Equatable {}
     }
   }
 
-  @Test func phaseIsObservable() {
+  @Test func phaseIsObservableAndResolvingDoesNotAnnounce() {
     withTestRegistry { _, _ in
       let host = ViewModelHost<ProbeViewModel>()
       var changes = 0
@@ -152,16 +152,20 @@ private struct BuildFailure: Error, Equatable {}
       } onChange: {
         MainActor.assumeIsolated { changes += 1 }
       }
+      // A render calls resolve and uses what it returns: a body must not change what it observes.
       let model = host.resolve(ViewModelSpec { ProbeViewModel("p", log: EventLog()) })
+      #expect(changes == 0)
+      #expect(host.viewModel === model)
+      model?.set(3)
       #expect(changes == 1)
       withObservationTracking {
         _ = host.version
       } onChange: {
         MainActor.assumeIsolated { changes += 1 }
       }
-      model?.set(3)
+      model?.set(4)
       #expect(changes == 2)
-      #expect(host.version == 1)
+      #expect(host.version == 2)
     }
   }
 }

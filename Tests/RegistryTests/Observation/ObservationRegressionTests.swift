@@ -1,0 +1,122 @@
+import Observation
+import Registry
+import Testing
+
+/// Counts the `onChange` calls of `withObservationTracking`.
+@MainActor
+private final class Fired {
+  var count = 0
+
+  func track(_ read: () -> Void) {
+    withObservationTracking(read) { [self] in MainActor.assumeIsolated { count += 1 } }
+  }
+}
+
+/// Observation rules a SwiftUI body depends on: tracking survives a change made while a tracked
+/// read runs, a builder's reads are not dependencies, and paused holders hold changes back.
+@MainActor
+@Suite struct ObservationRegressionTests {
+  @Test func aChangeDuringATrackedReadDoesNotLoseTheTrackingInstalledAfterIt() {
+    withTestRegistry { _, _ in
+      let model = StateViewModel(state: 0)
+      let first = Fired()
+      first.track { _ = model.state }
+      // The next render reads the state and, while it runs, something changes it.
+      let second = Fired()
+      second.track {
+        _ = model.state
+        model.setState(1)
+      }
+      #expect(first.count == 1)
+      model.setState(2)
+      #expect(second.count == 1)
+      let third = Fired()
+      third.track { _ = model.state }
+      model.setState(3)
+      #expect(third.count == 1)
+    }
+  }
+
+  @Test func whatABuilderAndOnCreateReadIsNotADependencyOfTheCaller() {
+    withTestRegistry { _, _ in
+      let source = StateViewModel(state: "a")
+      final class Reader: ViewModel {
+        let source: StateViewModel<String>
+        var seenInOnCreate = ""
+        init(source: StateViewModel<String>) {
+          self.source = source
+          _ = source.state
+        }
+        override func onCreate(_ arg: InstanceArg) { seenInOnCreate = source.state }
+      }
+      let spec = ViewModelSpec { Reader(source: source) }
+      let binding = ViewModelBinding()
+      let fired = Fired()
+      fired.track { _ = binding.watch(spec) }
+      #expect(binding.watch(spec).seenInOnCreate == "a")
+      source.setState("b")
+      #expect(fired.count == 0)
+      binding.dispose()
+    }
+  }
+
+  @Test func aChangeSeenOnlyByPausedHoldersReachesObservationOnceOnResume() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "counter") { StateViewModel(state: 0) }
+      let visibility = BasePauseProvider()
+      let binding = ViewModelBinding()
+      binding.addPauseProvider(visibility)
+      let counter = binding.watch(spec)
+      let fired = Fired()
+      fired.track { _ = counter.state }
+      visibility.pause()
+      counter.setState(1)
+      counter.setState(2)
+      #expect(fired.count == 0)
+      visibility.resume()
+      #expect(fired.count == 1)
+      // Unpaused, a change is told at once.
+      let again = Fired()
+      again.track { _ = counter.state }
+      counter.setState(3)
+      #expect(again.count == 1)
+      binding.dispose()
+    }
+  }
+
+  @Test func oneHolderThatIsNotPausedLetsChangesThrough() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "counter") { StateViewModel(state: 0) }
+      let visibility = BasePauseProvider()
+      let hidden = ViewModelBinding()
+      hidden.addPauseProvider(visibility)
+      let shown = ViewModelBinding()
+      let counter = hidden.watch(spec)
+      _ = shown.read(spec)
+      visibility.pause()
+      let fired = Fired()
+      fired.track { _ = counter.state }
+      counter.setState(1)
+      #expect(fired.count == 1)
+      hidden.dispose()
+      shown.dispose()
+    }
+  }
+
+  @Test func aHeldBackChangeIsToldWhenThePausedHolderLetsGo() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "counter", aliveForever: true) { StateViewModel(state: 0) }
+      let visibility = BasePauseProvider()
+      let binding = ViewModelBinding()
+      binding.addPauseProvider(visibility)
+      let counter = binding.watch(spec)
+      let fired = Fired()
+      fired.track { _ = counter.state }
+      visibility.pause()
+      counter.setState(1)
+      #expect(fired.count == 0)
+      binding.dispose()
+      #expect(fired.count == 1)
+    }
+  }
+}
