@@ -35,7 +35,13 @@ public final class SystemRegistryClock: RegistryClock {
   /// The time since the clock was created.
   public var now: Duration { ContinuousClock.now - origin }
 
-  /// Runs `action` after `delay` in a main-actor task; cancelling cancels the task.
+  /// The longest delay that is waited out: a hundred years. A longer one — `.seconds(Int64.max)`
+  /// is a plausible way to write "keep it" — never ends, so its action never runs (sleeping
+  /// that long would overflow the system's clock).
+  public nonisolated static let longestDelay = Duration.seconds(100 * 365 * 24 * 60 * 60)
+
+  /// Runs `action` after `delay` in a main-actor task; cancelling cancels the task. A delay
+  /// longer than ``longestDelay`` never ends.
   ///
   /// - Parameters:
   ///   - delay: How long to wait.
@@ -44,6 +50,7 @@ public final class SystemRegistryClock: RegistryClock {
   public func schedule(
     after delay: Duration, _ action: @escaping @MainActor () -> Void
   ) -> () -> Void {
+    guard delay <= Self.longestDelay else { return {} }
     let task = Task { @MainActor in
       try? await Task.sleep(for: delay)
       guard !Task.isCancelled else { return }

@@ -177,12 +177,17 @@ extension ViewModelRegistry {
   }
 
   /// Abandons the async builds in flight (all of them, or those with `tag`): their waiters get
-  /// `CancellationError`, and the next resolution starts a fresh build.
+  /// `CancellationError` at once — not when the builder returns, which a builder waiting on
+  /// something that ignores cancellation may never do — and the next resolution starts a fresh
+  /// build. What the abandoned builder returns later is dropped.
   func abandonPendingBuilds(tag: AnyHashable?) {
     for (key, pending) in pendingAsyncBuilds where tag == nil || pending.tag == tag {
       pending.isAbandoned = true
       pending.task?.cancel()
       pendingAsyncBuilds[key] = nil
+      let waiters = pending.waiters.sorted { $0.key < $1.key }.map(\.value)
+      pending.waiters.removeAll()
+      for waiter in waiters { waiter.continuation.resume(throwing: CancellationError()) }
     }
   }
 }

@@ -56,7 +56,8 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ///   - aliveForever: Keeps the instance alive after its last holder lets go.
   ///   - disposeDelay: A grace period: after its last holder lets go, the instance waits this
   ///     long before it is disposed, and comes back as it is if acquired again meanwhile. Keyed
-  ///     instances only: a private one is disposed when its binding lets go.
+  ///     instances only: a private one is disposed when its binding lets go. With the system
+  ///     clock, a delay beyond ``SystemRegistryClock/longestDelay`` never ends.
   ///   - inputs: For a private spec made inside a view: the values its instance follows. A host
   ///     (and the SwiftUI wrappers) keeps the instance across renders while the inputs stay
   ///     equal, and builds a new one when they change. Ignored when `key` is set.

@@ -1,9 +1,11 @@
 /// One-off events — a toast, a navigation, an error to show once — kept apart from state.
 ///
 /// Each event goes once to each subscriber present when it is emitted, and is never replayed
-/// to a later one. An event emitted with no subscriber is dropped: ``emit(_:)`` returns `false`
-/// so the caller can tell. A stream from ``events`` subscribes when it is created, and keeps the
-/// events emitted before its consumer starts iterating.
+/// to a later one. Every subscriber sees events in the order they were emitted, even when a
+/// handler emits while handling another: that event is delivered after the one in progress. An
+/// event emitted with no subscriber is dropped: ``emit(_:)`` returns `false` so the caller can
+/// tell. A stream from ``events`` subscribes when it is created, and keeps the events emitted
+/// before its consumer starts iterating.
 ///
 /// ```swift
 /// let toasts = EventChannel<String>()
@@ -17,6 +19,9 @@ public final class EventChannel<Event> {
   private var handlers = ListenerList<(Event) throws -> Void>()
   var streams = StreamContinuations<Event>()
   private let registry: ViewModelRegistry
+  /// Events emitted by a handler while another event was being delivered, oldest first.
+  private var pending: [Event] = []
+  private var isDelivering = false
 
   /// Whether ``finish()`` has run; a finished channel delivers nothing.
   public private(set) var isFinished = false
@@ -41,6 +46,26 @@ public final class EventChannel<Event> {
   @discardableResult
   public func emit(_ event: Event) -> Bool {
     guard !isFinished, !handlers.isEmpty || !streams.isEmpty else { return false }
+    if isDelivering {
+      // From inside a handler: delivered after the event in progress, so that every
+      // subscriber sees events in the order they were emitted.
+      pending.append(event)
+      return true
+    }
+    isDelivering = true
+    deliver(event)
+    var next = 0
+    while next < pending.count, !isFinished {
+      let queued = pending[next]
+      next += 1
+      deliver(queued)
+    }
+    pending.removeAll(keepingCapacity: true)
+    isDelivering = false
+    return true
+  }
+
+  private func deliver(_ event: Event) {
     for handler in handlers.items {
       guard let callback = handler.callback else { continue }
       do {
@@ -50,7 +75,6 @@ public final class EventChannel<Event> {
       }
     }
     streams.yield(event)
-    return true
   }
 
   /// Calls `handler` with every later event until the returned closure is called.

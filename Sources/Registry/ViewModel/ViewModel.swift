@@ -51,12 +51,13 @@ open class ViewModel {
   var changeToken: UInt8 { 0 }
 
   #if canImport(Combine)
-    /// Fires before each change, for `ObservableObject`-based SwiftUI wrappers and Combine.
-    ///
-    /// ```swift
-    /// let cancellable = viewModel.objectWillChange.sink { print("about to change") }
-    /// ```
-    public nonisolated let objectWillChange = ObservableObjectPublisher()
+    /// Never changes. It is here so that the `objectWillChange` Combine synthesizes for an
+    /// `ObservableObject` with `@Published` properties exists for every view model: subclasses'
+    /// own `@Published` properties then send through the same publisher as the registry's
+    /// changes. (A stored `objectWillChange` of our own would leave them unconnected.)
+    @Published private var combineAnchor = false
+    /// The synthesized publisher, found by reflection on first use and kept.
+    private var willChangePublisher: ObservableObjectPublisher?
   #endif
   /// The bindings that watch this instance and refresh when it changes.
   @exclusivity(unchecked) var watchers: [BindingCore] = []
@@ -170,7 +171,13 @@ open class ViewModel {
 
   private func tellObservers() {
     #if canImport(Combine)
-      objectWillChange.send()
+      if let willChangePublisher {
+        willChangePublisher.send()
+      } else {
+        let publisher = objectWillChange
+        willChangePublisher = publisher
+        publisher.send()
+      }
     #endif
     if isObserved {
       observation.willSet(self, keyPath: \.changeToken)

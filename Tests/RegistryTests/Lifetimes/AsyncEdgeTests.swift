@@ -106,6 +106,28 @@ private func settleTasks() async {
     binding.dispose()
   }
 
+  @Test func resetAndDisposeAllReleaseTheirCallersBeforeTheBuilderReturns() async {
+    for useReset in [true, false] {
+      let registry = ViewModelRegistry(name: "async")
+      // The builder waits on something that ignores cancellation.
+      let gate = AsyncGate()
+      let spec = AsyncViewModelSpec(key: "session", tag: "account") { () async -> ProbeViewModel in
+        await gate.wait()
+        return ProbeViewModel("late", log: EventLog())
+      }
+      let binding = ViewModelBinding(registry: registry)
+      let waiting = Task { try await binding.watchAsync(spec) }
+      await settleTasks()
+      if useReset { registry.reset(tag: "account") } else { registry.disposeAll() }
+      // The caller is free while the builder still waits.
+      await #expect(throws: CancellationError.self) { try await waiting.value }
+      gate.open()
+      await settleTasks()
+      #expect(registry.liveInstanceCount == 0)
+      binding.dispose()
+    }
+  }
+
   @Test func asyncBuildThatWaitsForItselfIsACycle() async {
     let registry = ViewModelRegistry(name: "async")
     let outer = ViewModelBinding(registry: registry)

@@ -97,4 +97,21 @@ import Testing
     }
     #expect(model.isDisposed)
   }
+
+  @Test func aHugeGracePeriodWithTheSystemClockNeverEndsAndNeverTraps() async {
+    let registry = ViewModelRegistry(name: "grace")
+    let spec = ViewModelSpec(key: "cache", disposeDelay: .seconds(Int64.max)) {
+      ProbeViewModel("cache", log: EventLog())
+    }
+    let first = ViewModelBinding(registry: registry)
+    let cache = first.watch(spec)
+    first.dispose()
+    for _ in 0..<20 { await Task.yield() }
+    #expect(!cache.isDisposed)
+    let second = ViewModelBinding(registry: registry)
+    #expect(second.watch(spec) === cache)
+    second.dispose()
+    registry.disposeAll()
+    #expect(cache.isDisposed)
+  }
 }

@@ -25,6 +25,22 @@ private final class CheckoutViewModel: EventViewModel<Toast> {}
     }
   }
 
+  @Test func anEventEmittedByAHandlerReachesEverySubscriberAfterTheOneInProgress() {
+    withTestRegistry { _, _ in
+      let channel = EventChannel<Int>()
+      var first: [Int] = []
+      var second: [Int] = []
+      channel.listen { event in
+        first.append(event)
+        if event == 1 { #expect(channel.emit(2)) }
+      }
+      channel.listen { second.append($0) }
+      #expect(channel.emit(1))
+      #expect(first == [1, 2])
+      #expect(second == [1, 2])
+    }
+  }
+
   @Test func eventWithNoSubscriberIsDroppedAndNeverReplayed() {
     withTestRegistry { _, _ in
       let channel = EventChannel<Toast>()

@@ -1,28 +1,27 @@
 #if canImport(Combine)
   @preconcurrency import Combine
 
+  /// `objectWillChange` is the one Combine synthesizes: it sends before every change the
+  /// registry makes (``ViewModel/notifyListeners()``, ``ViewModel/update(_:)``,
+  /// ``StateViewModel/setState(_:)``) and before every change of a subclass's `@Published`
+  /// properties, so `@ObservedObject` and `@StateObject` follow both.
   extension ViewModel: ObservableObject {}
 
   extension ViewModel {
     /// A publisher that emits once per change and finishes when the view model is disposed.
     ///
-    /// Each access makes a publisher for one subscriber: it follows the view model from the
-    /// moment it is made until its subscriber cancels or the view model is disposed.
+    /// Each subscriber follows the view model from the moment it subscribes until it cancels or
+    /// the view model is disposed; a publisher nobody subscribes to follows nothing.
     ///
     /// ```swift
     /// counter.changesPublisher.sink { print("changed") }.store(in: &cancellables)
     /// ```
     public var changesPublisher: AnyPublisher<Void, Never> {
-      let subject = PassthroughSubject<Void, Never>()
-      guard !isDisposed else {
-        subject.send(completion: .finished)
-        return subject.eraseToAnyPublisher()
-      }
-      let id = changeStreams.add(
-        yield: { subject.send(()) }, finish: { subject.send(completion: .finished) })
-      return subject.handleEvents(receiveCancel: { @Sendable [weak self] in
-        runOnMainActor { self?.changeStreams.remove(id) }
-      }).eraseToAnyPublisher()
+      FeedPublisher(keepsNewest: false) { [weak self] feed in
+        guard let self, !self.isDisposed else { return feed.finish() }
+        let id = self.changeStreams.add(yield: { feed.send(()) }, finish: { feed.finish() })
+        feed.onCancel = { [weak self] in self?.changeStreams.remove(id) }
+      }.eraseToAnyPublisher()
     }
   }
 
@@ -30,20 +29,20 @@
     /// A publisher of states: the current one first, then each new one; it finishes when the
     /// view model is disposed.
     ///
+    /// Each subscriber gets the state current when it subscribes, then every later one.
+    ///
     /// ```swift
     /// profile.statesPublisher.map(\.name).sink { title = $0 }.store(in: &cancellables)
     /// ```
     public var statesPublisher: AnyPublisher<State, Never> {
-      guard !isDisposed else {
-        // Like `states`: the current state, then the end.
-        return Just(untrackedState).eraseToAnyPublisher()
-      }
-      let subject = CurrentValueSubject<State, Never>(untrackedState)
-      let id = stateStreams.add(
-        yield: { subject.send($0) }, finish: { subject.send(completion: .finished) })
-      return subject.handleEvents(receiveCancel: { @Sendable [weak self] in
-        runOnMainActor { self?.stateStreams.remove(id) }
-      }).eraseToAnyPublisher()
+      FeedPublisher(keepsNewest: true) { [weak self] feed in
+        guard let self else { return feed.finish() }
+        feed.send(self.untrackedState)
+        // Like `states`: a disposed view model gives its last state, then the end.
+        guard !self.isDisposed else { return feed.finish() }
+        let id = self.stateStreams.add(yield: { feed.send($0) }, finish: { feed.finish() })
+        feed.onCancel = { [weak self] in self?.stateStreams.remove(id) }
+      }.eraseToAnyPublisher()
     }
   }
 
@@ -60,22 +59,18 @@
   }
 
   extension EventChannel {
-    /// A publisher of the events emitted from now on; it finishes with the channel.
+    /// A publisher of the events emitted after each subscriber subscribes; it finishes with the
+    /// channel. Only subscribers count for ``emit(_:)``'s result and ``hasSubscribers``.
     ///
     /// ```swift
     /// channel.publisher.sink { show($0) }.store(in: &cancellables)
     /// ```
     public var publisher: AnyPublisher<Event, Never> {
-      let subject = PassthroughSubject<Event, Never>()
-      guard !isFinished else {
-        subject.send(completion: .finished)
-        return subject.eraseToAnyPublisher()
-      }
-      let id = streams.add(
-        yield: { subject.send($0) }, finish: { subject.send(completion: .finished) })
-      return subject.handleEvents(receiveCancel: { @Sendable [weak self] in
-        runOnMainActor { self?.streams.remove(id) }
-      }).eraseToAnyPublisher()
+      FeedPublisher(keepsNewest: false) { [weak self] feed in
+        guard let self, !self.isFinished else { return feed.finish() }
+        let id = self.streams.add(yield: { feed.send($0) }, finish: { feed.finish() })
+        feed.onCancel = { [weak self] in self?.streams.remove(id) }
+      }.eraseToAnyPublisher()
     }
   }
 #endif

@@ -15,10 +15,11 @@
       self.label = label
     }
 
-    /// The host, made the first time it is asked for.
-    var host: ViewModelHost<VM> {
+    /// The host, made the first time it is asked for, in `registry` (the current one when
+    /// `nil`); later calls return it whatever registry they name.
+    func host(in registry: ViewModelRegistry?) -> ViewModelHost<VM> {
       if let made { return made }
-      let host = ViewModelHost<VM>(watch: watch, label: label)
+      let host = ViewModelHost<VM>(watch: watch, registry: registry, label: label)
       made = host
       return host
     }
@@ -33,12 +34,18 @@
 
     init() {}
 
+    /// The selection for `viewModel`, following the closures of the render that asks: a view
+    /// rebuilt with other closures (a selector capturing a new index) compares with those.
     func selection(
-      for viewModel: StateViewModel<State>, selector: @escaping (State) -> Value
+      for viewModel: StateViewModel<State>, selector: @escaping (State) -> Value,
+      equals: ((Value, Value) -> Bool)? = nil
     ) -> StateSelection<State, Value> {
-      if let selection, source === viewModel { return selection }
+      if let selection, source === viewModel {
+        selection.update(selector: selector, equals: equals)
+        return selection
+      }
       selection?.stop()
-      let made = StateSelection(viewModel, selector: selector)
+      let made = StateSelection(viewModel, selector: selector, equals: equals)
       selection = made
       source = viewModel
       return made

@@ -12,6 +12,7 @@
   @MainActor
   public struct ViewModelBuilder<VM: ViewModel, Content: View, Failure: View>: View {
     @State private var box = LazyViewModelHost<VM>(watch: true, label: "ViewModelBuilder")
+    @Environment(\.viewModelRegistry) private var registry
     private let spec: ViewModelSpec<VM>
     private let content: (VM) -> Content
     private let failure: (any Error, _ retry: @escaping () -> Void) -> Failure
@@ -33,7 +34,7 @@
 
     /// The content, or the failure view.
     public var body: some View {
-      let host = box.host
+      let host = box.host(in: registry)
       let viewModel = host.resolve(spec)
       let _ = host.version
       if let viewModel {

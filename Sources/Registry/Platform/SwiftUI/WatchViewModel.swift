@@ -25,11 +25,13 @@
   @propertyWrapper
   public struct WatchViewModel<VM: ViewModel>: DynamicProperty {
     @State private var box: LazyViewModelHost<VM>
+    @Environment(\.viewModelRegistry) private var registry
     private let spec: ViewModelSpec<VM>
 
     /// Creates the wrapper; nothing is resolved until the view reads the value.
     ///
-    /// - Parameter spec: The view model to show; may change between renders.
+    /// - Parameter spec: The view model to show; may change between renders (see
+    ///   ``ViewModelHost`` for when a new spec keeps the instance).
     public init(_ spec: ViewModelSpec<VM>) {
       self.spec = spec
       // SwiftUI makes this value on every re-render of the parent and keeps only the first:
@@ -39,7 +41,7 @@
 
     /// The view model. Reading it in `body` makes the view redraw when it changes.
     public var wrappedValue: VM {
-      let host = box.host
+      let host = box.host(in: registry)
       let viewModel = host.require(spec)
       // Read after resolving, so the first resolution does not invalidate this render.
       _ = host.version
@@ -47,7 +49,7 @@
     }
 
     /// The binding the view model is held through.
-    public var projectedValue: ViewModelBinding { box.host.binding }
+    public var projectedValue: ViewModelBinding { box.host(in: registry).binding }
   }
 
   /// Holds a view model for a SwiftUI view without redrawing the view when it changes.
@@ -65,6 +67,7 @@
   @propertyWrapper
   public struct ReadViewModel<VM: ViewModel>: DynamicProperty {
     @State private var box: LazyViewModelHost<VM>
+    @Environment(\.viewModelRegistry) private var registry
     private let spec: ViewModelSpec<VM>
 
     /// Creates the wrapper; nothing is resolved until the view reads the value.
@@ -77,9 +80,9 @@
 
     /// The view model; its changes do not redraw the view (unless `body` reads an observed
     /// property such as ``StateViewModel/state``).
-    public var wrappedValue: VM { box.host.require(spec) }
+    public var wrappedValue: VM { box.host(in: registry).require(spec) }
 
     /// The binding the view model is held through.
-    public var projectedValue: ViewModelBinding { box.host.binding }
+    public var projectedValue: ViewModelBinding { box.host(in: registry).binding }
   }
 #endif

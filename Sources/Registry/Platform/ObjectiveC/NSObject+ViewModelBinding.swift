@@ -1,6 +1,7 @@
-#if canImport(UIKit)
+// Needs only the Objective-C runtime's associated objects, so it exists wherever that runtime
+// does: UIKit and AppKit alike.
+#if canImport(ObjectiveC)
   import ObjectiveC
-  import UIKit
 
   /// An object that refreshes itself when a view model its ``NSObject/viewModelBinding`` watches
   /// changes.
