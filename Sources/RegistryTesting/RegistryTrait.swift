@@ -5,18 +5,33 @@ import Testing
 ///
 /// Every binding created, spec resolved, proxy set, configuration and lifecycle observer
 /// installed inside the test — including in tasks it starts — belongs to that registry, and is
-/// gone when the test ends. Reported mistakes become test issues at the line that made them. At
-/// the end, an instance still alive that is not `aliveForever` fails the test with its type,
-/// key and holders (turn it off with `leakCheck: false`).
+/// gone when the test ends. Reported mistakes become test issues at the line that made them:
+/// errors fail the test, warnings (key churn) are recorded as test warnings unless
+/// `failOnWarnings` is `true`. At the end, an instance still alive that is not `aliveForever`
+/// fails the test with its type, key and holders (turn it off with `leakCheck: false`). A test
+/// that throws fails with its error instead: there is no leak check, and everything is still
+/// disposed.
+///
+/// Traits nest. A test's `.registry` inside a suite's (or a suite's inside an outer suite's)
+/// does not make a second registry: Swift Testing runs the outer trait's scope first, and each
+/// inner one adds to the registry the outermost one made. The setup closures run in that order,
+/// outer first, into the same registry, so an inner setup can replace what an outer one
+/// installed. For `leakCheck` and `failOnWarnings`, the innermost trait that gives a value
+/// wins; when none does, the leak check is on and warnings do not fail the test.
 ///
 /// ```swift
 /// @Test(.registry) func loadsProfile() { … }
 ///
 /// @Suite(.registry { $0.setProxy(mockAPI, for: apiSpec) })
-/// struct ProfileTests { … }
+/// struct ProfileTests {
+///   // Runs with the suite's proxy, its own observer, and no leak check.
+///   @Test(.registry(leakCheck: false) { $0.addLifecycle(recorder) })
+///   func keepsACache() { … }
+/// }
 /// ```
 public struct RegistryTrait: TestTrait, SuiteTrait, TestScoping {
-  let leakCheck: Bool
+  let leakCheck: Bool?
+  let failOnWarnings: Bool?
   let setup: (@MainActor @Sendable (ViewModelRegistry) throws -> Void)?
 
   /// Applies to every test of a suite it is attached to.
@@ -27,19 +42,29 @@ public struct RegistryTrait: TestTrait, SuiteTrait, TestScoping {
     testCase == nil ? nil : self
   }
 
-  /// Runs the test case inside a fresh registry, then checks for leaks and disposes what is left.
+  /// Runs the test case inside a fresh registry, then checks for leaks and disposes what is left;
+  /// inside another registry trait's scope, adds this trait's options and setup to that one's
+  /// registry instead.
   public func provideScope(
     for test: Test, testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    let registry = await makeTestRegistry(name: test.name, sourceLocation: test.sourceLocation)
+    if let enclosing = EnclosingRegistryTrait.scope {
+      try await enclosing.apply(self)
+      try await function()
+      return
+    }
+    let scope = await RegistryTraitScope(test: test)
+    let registry = scope.registry
     do {
-      try await registry.withCurrent {
-        if let setup { try await MainActor.run { try setup(registry) } }
-        try await function()
+      try await EnclosingRegistryTrait.$scope.withValue(scope) {
+        try await registry.withCurrent {
+          try await scope.apply(self)
+          try await function()
+        }
       }
       await settle()
-      await finish(registry, leakCheck: leakCheck, sourceLocation: test.sourceLocation)
+      await finish(registry, leakCheck: scope.leakCheck, sourceLocation: test.sourceLocation)
     } catch {
       await finish(registry, leakCheck: false, sourceLocation: test.sourceLocation)
       throw error
@@ -47,31 +72,73 @@ public struct RegistryTrait: TestTrait, SuiteTrait, TestScoping {
   }
 }
 
+/// The scope of the registry trait that encloses the running code, if any: how a nested trait
+/// finds the registry to add to.
+enum EnclosingRegistryTrait {
+  @TaskLocal static var scope: RegistryTraitScope?
+}
+
+/// The registry the outermost ``RegistryTrait`` of a test case made, which the traits nested in
+/// it add to.
+@MainActor
+final class RegistryTraitScope {
+  let registry: ViewModelRegistry
+  /// The reporter installed at the start, which the traits' `failOnWarnings` set (a setup that
+  /// installs a reporter of its own replaces it).
+  private let reporter: TestIssueReporter
+  private(set) var leakCheck = true
+
+  init(test: Test) {
+    registry = ViewModelRegistry(name: test.name)
+    reporter = TestIssueReporter(fallback: test.sourceLocation)
+    registry.issueReporter = reporter
+  }
+
+  /// Adds one trait, in nesting order: its explicit options override the outer ones, then its
+  /// setup runs.
+  func apply(_ trait: RegistryTrait) throws {
+    if let leakCheck = trait.leakCheck { self.leakCheck = leakCheck }
+    if let failOnWarnings = trait.failOnWarnings { reporter.failOnWarnings = failOnWarnings }
+    try trait.setup?(registry)
+  }
+}
+
 extension Trait where Self == RegistryTrait {
-  /// Runs each test in its own fresh registry with the leak check on.
+  /// Runs each test in its own fresh registry with the leak check on (or as an enclosing
+  /// registry trait sets it).
   ///
   /// ```swift
   /// @Test(.registry) func counts() { … }
   /// ```
-  public static var registry: RegistryTrait { RegistryTrait(leakCheck: true, setup: nil) }
+  public static var registry: RegistryTrait {
+    RegistryTrait(leakCheck: nil, failOnWarnings: nil, setup: nil)
+  }
 
   /// Runs each test in its own fresh registry, configured by `setup` first.
+  ///
+  /// Inside a suite's (or an outer suite's) registry trait, `setup` runs after the outer
+  /// setups, into the same registry, and the options given here override theirs.
   ///
   /// ```swift
   /// @Test(.registry { $0.setProxy(mockAuth, for: authSpec) })
   /// func signsIn() { … }
   ///
   /// @Test(.registry(leakCheck: false)) func keepsACache() { … }
+  ///
+  /// @Test(.registry(failOnWarnings: true)) func keysAreStable() { … }
   /// ```
   ///
   /// - Parameters:
-  ///   - leakCheck: Whether leftover instances fail the test.
+  ///   - leakCheck: Whether leftover instances fail the test; `nil` keeps what an enclosing
+  ///     registry trait says, or on when none does.
+  ///   - failOnWarnings: Whether reported warnings (key churn) fail the test like errors do;
+  ///     `nil` keeps what an enclosing registry trait says, or off when none does.
   ///   - setup: Installs proxies, configuration or observers in the test's registry.
   /// - Returns: The trait.
   public static func registry(
-    leakCheck: Bool = true,
+    leakCheck: Bool? = nil, failOnWarnings: Bool? = nil,
     _ setup: (@MainActor @Sendable (ViewModelRegistry) throws -> Void)? = nil
   ) -> RegistryTrait {
-    RegistryTrait(leakCheck: leakCheck, setup: setup)
+    RegistryTrait(leakCheck: leakCheck, failOnWarnings: failOnWarnings, setup: setup)
   }
 }

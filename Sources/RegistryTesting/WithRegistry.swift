@@ -5,9 +5,11 @@ import Testing
 /// test: every binding, proxy, configuration and observer created inside belongs to it and is
 /// gone afterwards.
 ///
-/// Issues are recorded as test issues; at the end, instances still alive that are not
-/// `aliveForever` fail the test (unless `leakCheck` is `false`), and everything left is
-/// disposed.
+/// Issues are recorded as test issues: errors fail the test, warnings (key churn) are recorded
+/// as test warnings unless `failOnWarnings` is `true`. When `operation` returns, instances still
+/// alive that are not `aliveForever` fail the test (unless `leakCheck` is `false`). When it
+/// throws, the error is the failure: there is no leak check, and the error is rethrown. Either
+/// way, everything left is disposed and every proxy cleared.
 ///
 /// ```swift
 /// withRegistry({ $0.setProxy(mockAuth, for: authSpec) }) { registry in
@@ -19,25 +21,37 @@ import Testing
 ///
 /// - Parameters:
 ///   - setup: Configures the registry (proxies, observers) before `operation`.
-///   - leakCheck: Whether leftover instances fail the test.
+///   - leakCheck: Whether leftover instances fail the test when `operation` returns.
+///   - failOnWarnings: Whether reported warnings fail the test like errors do.
+///   - sourceLocation: Where to record leaks and issues that carry no location of their own.
 ///   - operation: The work; it receives the registry, which is also ``ViewModelRegistry/current``.
 /// - Returns: What `operation` returns.
+/// - Throws: What `operation` throws.
 @MainActor
 public func withRegistry<R>(
   _ setup: (ViewModelRegistry) -> Void = { _ in }, leakCheck: Bool = true,
-  sourceLocation: SourceLocation = #_sourceLocation,
+  failOnWarnings: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
   operation: (ViewModelRegistry) throws -> R
 ) rethrows -> R {
-  let registry = makeTestRegistry(sourceLocation: sourceLocation)
-  defer { finish(registry, leakCheck: leakCheck, sourceLocation: sourceLocation) }
-  return try registry.withCurrent {
-    setup(registry)
-    return try operation(registry)
+  let registry = makeTestRegistry(failOnWarnings: failOnWarnings, sourceLocation: sourceLocation)
+  let result: R
+  do {
+    result = try registry.withCurrent {
+      setup(registry)
+      return try operation(registry)
+    }
+  } catch {
+    finish(registry, leakCheck: false, sourceLocation: sourceLocation)
+    throw error
   }
+  finish(registry, leakCheck: leakCheck, sourceLocation: sourceLocation)
+  return result
 }
 
-/// The async form of ``withRegistry(_:leakCheck:sourceLocation:operation:)``; tasks started inside
-/// inherit the registry.
+/// The async form of ``withRegistry(_:leakCheck:failOnWarnings:sourceLocation:operation:)``,
+/// with the same rules: tasks started inside inherit the registry; when `operation` throws,
+/// there is no leak check, everything is still disposed and every proxy cleared, and the error
+/// is rethrown.
 ///
 /// ```swift
 /// await withRegistry { registry in
@@ -47,34 +61,39 @@ public func withRegistry<R>(
 ///
 /// - Parameters:
 ///   - setup: Configures the registry before `operation`.
-///   - leakCheck: Whether leftover instances fail the test.
+///   - leakCheck: Whether leftover instances fail the test when `operation` returns.
+///   - failOnWarnings: Whether reported warnings fail the test like errors do.
+///   - sourceLocation: Where to record leaks and issues that carry no location of their own.
 ///   - operation: The work.
 /// - Returns: What `operation` returns.
+/// - Throws: What `operation` throws.
 @MainActor
 public func withRegistry<R>(
   _ setup: (ViewModelRegistry) -> Void = { _ in }, leakCheck: Bool = true,
-  sourceLocation: SourceLocation = #_sourceLocation,
+  failOnWarnings: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
   operation: (ViewModelRegistry) async throws -> R
 ) async rethrows -> R {
-  let registry = makeTestRegistry(sourceLocation: sourceLocation)
+  let registry = makeTestRegistry(failOnWarnings: failOnWarnings, sourceLocation: sourceLocation)
+  let result: R
   do {
-    let result = try await registry.withCurrent {
+    result = try await registry.withCurrent {
       setup(registry)
       return try await operation(registry)
     }
-    await settle()
-    finish(registry, leakCheck: leakCheck, sourceLocation: sourceLocation)
-    return result
   } catch {
     finish(registry, leakCheck: false, sourceLocation: sourceLocation)
     throw error
   }
+  await settle()
+  finish(registry, leakCheck: leakCheck, sourceLocation: sourceLocation)
+  return result
 }
 
 @MainActor
-func makeTestRegistry(name: String = "test", sourceLocation: SourceLocation) -> ViewModelRegistry {
-  let registry = ViewModelRegistry(name: name)
-  registry.issueReporter = TestIssueReporter(fallback: sourceLocation)
+func makeTestRegistry(failOnWarnings: Bool, sourceLocation: SourceLocation) -> ViewModelRegistry {
+  let registry = ViewModelRegistry(name: "test")
+  registry.issueReporter = TestIssueReporter(
+    fallback: sourceLocation, failOnWarnings: failOnWarnings)
   return registry
 }
 

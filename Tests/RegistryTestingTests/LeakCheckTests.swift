@@ -85,6 +85,7 @@ import Testing
 @Suite(.registry(leakCheck: false)) struct LeakCheckOffTests {
   @Test func leftoverInstanceIsDisposedWithoutFailing() {
     let binding = ViewModelBinding()
+    bindingsLeftForTheLeakCheck.append(binding)
     _ = binding.watch(leakySpec)
     #expect(ViewModelRegistry.current.liveInstanceCount == 1)
   }

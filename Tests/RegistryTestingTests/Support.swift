@@ -1,4 +1,5 @@
 import Registry
+import Testing
 
 /// The service every parallel test swaps for its own.
 @MainActor
@@ -18,3 +19,44 @@ let greetingSpec = ViewModelSpec(key: "greeting") { GreetingViewModel(owner: -1)
 final class LeakyViewModel: ViewModel {}
 
 let leakySpec = ViewModelSpec(key: "leaky") { LeakyViewModel() }
+
+/// A second keyed spec, for tests that proxy two specs at different levels.
+let farewellSpec = ViewModelSpec(key: "farewell") { GreetingViewModel(owner: -1) }
+
+/// Keeps bindings alive past the end of a registry's scope, so that what they hold is left for
+/// the leak check.
+@MainActor
+final class Keeper {
+  var bindings: [ViewModelBinding] = []
+}
+
+/// Configures a churn threshold that ``churnKeys()`` crosses.
+@MainActor
+func configureTightChurn(_ registry: ViewModelRegistry) {
+  registry.configure(
+    config: ViewModelConfig(keyChurnWarning: KeyChurnThreshold(count: 2, window: .seconds(60))))
+}
+
+/// Replaces one view model six times from one binding, with a new key each time: key churn
+/// once `tightChurn` is configured.
+@MainActor
+func churnKeys() {
+  let screen = ViewModelBinding(label: "Screen")
+  var shown: LeakyViewModel?
+  for render in 0..<6 {
+    let row = screen.watch(ViewModelSpec(key: "row\(render)") { LeakyViewModel() })
+    if let shown { screen.unbind(shown) }
+    shown = row
+  }
+  screen.dispose()
+}
+
+/// Whether `issue` is the key-churn message.
+func isChurn(_ issue: Issue) -> Bool {
+  issue.comments.contains { $0.rawValue.contains("were replaced") }
+}
+
+/// Whether `issue` is the leak check's message.
+func isLeak(_ issue: Issue) -> Bool {
+  issue.comments.contains { $0.rawValue.contains("outlived the scope") }
+}

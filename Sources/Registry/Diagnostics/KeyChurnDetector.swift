@@ -1,17 +1,31 @@
-/// Spots unstable keys: a spec (or family) that keeps building new instances while disposing
-/// old ones. A build counts as a replacement when an instance of the same source was disposed
-/// within the window; closing a long list (disposals with no builds) never counts.
+/// Where replacements come from: the holder that asked for a build, and the type it built.
+///
+/// Not the spec's address: specs made per render (the case to catch) are new objects each
+/// time, and the allocator hands a freed spec's address to the next one, so distinct
+/// short-lived specs would look like one. A binding's serial is never reused in its registry,
+/// and a type lives as long as the process.
+struct ChurnSource: Hashable {
+  /// The serial of the binding whose resolution built the instance.
+  let holder: UInt64
+  /// The view-model type of the identity.
+  let type: ObjectIdentifier
+}
+
+/// Spots unstable keys: a holder that keeps building new instances of one type while those it
+/// built before are disposed. A build counts as a replacement when an instance of the same
+/// source was disposed within the window; closing a long list (disposals with no builds) never
+/// counts, and neither do many holders each building once.
 struct KeyChurnDetector {
-  private var lastDisposal: [ObjectIdentifier: Duration] = [:]
-  private var replacements: [ObjectIdentifier: [Duration]] = [:]
+  private var lastDisposal: [ChurnSource: Duration] = [:]
+  private var replacements: [ChurnSource: [Duration]] = [:]
   /// When each source was last reported; one report per window.
-  private var reported: [ObjectIdentifier: Duration] = [:]
+  private var reported: [ChurnSource: Duration] = [:]
 
   mutating func recordDisposal(
-    of source: ObjectIdentifier, at now: Duration, threshold: KeyChurnThreshold
+    of source: ChurnSource, at now: Duration, threshold: KeyChurnThreshold
   ) {
     lastDisposal[source] = now
-    // Sources come and go (a spec made per render is a new source): forget the quiet ones.
+    // Sources come and go (bindings end): forget the quiet ones.
     if lastDisposal.count > 1_024 {
       lastDisposal = lastDisposal.filter { now - $0.value <= threshold.window }
       replacements = replacements.filter { lastDisposal[$0.key] != nil }
@@ -22,7 +36,7 @@ struct KeyChurnDetector {
   /// Records a build; returns how many replacements happened in the window when that crosses
   /// the threshold for the first time in this window.
   mutating func recordBuild(
-    of source: ObjectIdentifier, at now: Duration, threshold: KeyChurnThreshold
+    of source: ChurnSource, at now: Duration, threshold: KeyChurnThreshold
   ) -> Int? {
     guard let disposed = lastDisposal[source], now - disposed <= threshold.window else {
       return nil
@@ -42,19 +56,18 @@ extension ViewModelRegistry {
   /// In debug builds, notes the disposal of an instance for key-churn detection.
   func noteDisposalForChurn(_ viewModel: ViewModel) {
     #if DEBUG
-      guard let threshold = config.keyChurnWarning,
-        let source = viewModel.registration?.churnSource
+      guard let threshold = config.keyChurnWarning, let registration = viewModel.registration
       else { return }
-      churn.recordDisposal(of: source, at: clock.now, threshold: threshold)
+      churn.recordDisposal(of: registration.churnSource, at: clock.now, threshold: threshold)
     #endif
   }
 
-  /// In debug builds, notes a build and warns once its spec churns.
+  /// In debug builds, notes a build and warns once its holder churns.
   func noteBuildForChurn(_ viewModel: ViewModel) {
     #if DEBUG
       guard let threshold = config.keyChurnWarning, let registration = viewModel.registration,
-        let source = registration.churnSource,
-        let count = churn.recordBuild(of: source, at: clock.now, threshold: threshold)
+        let count = churn.recordBuild(
+          of: registration.churnSource, at: clock.now, threshold: threshold)
       else { return }
       report(
         .keyChurn(

@@ -48,10 +48,28 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A listener, state listener or lifecycle observer threw; the others still ran.
   case listenerFailed(type: String, error: String)
 
-  /// One spec (or family) replaced more instances within a short window — built a new one
-  /// right after disposing another — than the configured ``KeyChurnThreshold`` allows. Reported
-  /// in debug builds only; nothing is changed.
+  /// One binding replaced more instances of one type within a short window — its resolution
+  /// built a new one right after one it had built was disposed — than the configured
+  /// ``KeyChurnThreshold`` allows. A ``RegistryIssue/Severity/warning``, reported in debug builds
+  /// only; nothing is changed.
   case keyChurn(type: String, lastKey: String?, count: Int, window: String)
+
+  /// How serious the mistake is: ``RegistryIssue/Severity/warning`` for
+  /// ``keyChurn(type:lastKey:count:window:)``, a guess from a heuristic;
+  /// ``RegistryIssue/Severity/error`` for every other case.
+  ///
+  /// ```swift
+  /// RegistryError.keyChurn(type: "Row", lastKey: "7", count: 21, window: "1.0 seconds").severity  // .warning
+  /// RegistryError.cycle(chain: ["A", "B", "A"]).severity  // .error
+  /// ```
+  public var severity: RegistryIssue.Severity {
+    switch self {
+    case .keyChurn: .warning
+    case .notFound, .cycle, .bindingDisposed, .notHeld, .viewModelDisposed, .buildFailed,
+      .builderReusedInstance, .listenerFailed:
+      .error
+    }
+  }
 
   /// The full message: what happened, the facts, why, and how to fix it.
   public var description: String {
@@ -107,7 +125,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
         """
     case .keyChurn(let type, let lastKey, let count, let window):
       return """
-        \(type) instances of one spec were replaced \(count) times within \(window).
+        \(type) instances were replaced \(count) times within \(window) by one binding.
           Type: \(type)   Last key: \(lastKey ?? "none (private)")
         This is the sign of an unstable key: each render asks for a new identity, so the view model is re-created and its state lost.
         To fix, derive the key from a stable id (not from a value that changes every render), or keep the spec in the host instead of making a new one per render.

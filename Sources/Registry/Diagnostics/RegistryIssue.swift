@@ -1,16 +1,45 @@
-/// A reported mistake: the error and where in the caller's code it happened.
+/// A reported mistake: the error, how serious it is, and where in the caller's code it happened.
 ///
 /// Non-throwing APIs hand a `RegistryIssue` to the registry's ``RegistryIssueReporter``
 /// instead of crashing.
 ///
 /// ```swift
 /// struct CollectingReporter: RegistryIssueReporter {
-///   func report(_ issue: RegistryIssue) { print(issue.fileID, issue.line, issue.error) }
+///   func report(_ issue: RegistryIssue) { print(issue.severity, issue.fileID, issue.line, issue.error) }
 /// }
 /// ```
 public struct RegistryIssue: Sendable, CustomStringConvertible {
+  /// How serious an issue is: a mistake to fix, or a sign worth a look.
+  ///
+  /// A mistake in how the registry was used is an ``error``; a guess from a heuristic, such as
+  /// ``RegistryError/keyChurn(type:lastKey:count:window:)``, is a ``warning``. `RegistryTesting`
+  /// records errors as test failures and warnings as test warnings.
+  ///
+  /// ```swift
+  /// func report(_ issue: RegistryIssue) {
+  ///   if issue.severity == .warning { log.notice("\(issue)") } else { log.error("\(issue)") }
+  /// }
+  /// ```
+  public enum Severity: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Possibly a mistake: the registry saw a pattern that usually is one. Nothing was wrong
+    /// with the call itself.
+    case warning
+    /// A mistake in how the registry was used.
+    case error
+
+    /// `warning` or `error`.
+    public var description: String {
+      switch self {
+      case .warning: "warning"
+      case .error: "error"
+      }
+    }
+  }
+
   /// What went wrong.
   public let error: RegistryError
+  /// How serious it is; by default, the error's own ``RegistryError/severity``.
+  public let severity: Severity
   /// The caller's file, as `#fileID` gives it.
   public let fileID: String
   /// The caller's file, as `#filePath` gives it.
@@ -22,14 +51,27 @@ public struct RegistryIssue: Sendable, CustomStringConvertible {
 
   /// Creates an issue for an error at a source location.
   ///
+  /// ```swift
+  /// let issue = RegistryIssue(
+  ///   error: .notHeld(binding: "Screen#1", type: "Draft", key: nil),
+  ///   fileID: "App/Screen.swift", filePath: "/src/App/Screen.swift", line: 12, column: 5)
+  /// // issue.severity == .error, the error's own severity
+  /// ```
+  ///
   /// - Parameters:
   ///   - error: What went wrong.
   ///   - fileID: The caller's `#fileID`.
   ///   - filePath: The caller's `#filePath`.
   ///   - line: The caller's `#line`.
   ///   - column: The caller's `#column`.
-  public init(error: RegistryError, fileID: String, filePath: String, line: Int, column: Int) {
+  ///   - severity: How serious it is; `nil` (the default) takes the error's
+  ///     ``RegistryError/severity``.
+  public init(
+    error: RegistryError, fileID: String, filePath: String, line: Int, column: Int,
+    severity: Severity? = nil
+  ) {
     self.error = error
+    self.severity = severity ?? error.severity
     self.fileID = fileID
     self.filePath = filePath
     self.line = line

@@ -18,19 +18,22 @@ public protocol RegistryIssueReporter: AnyObject {
   func report(_ issue: RegistryIssue)
 }
 
-/// The default reporter: prints each issue to standard output, prefixed with `[Registry]`.
+/// The default reporter: prints each issue to standard output, prefixed with `[Registry]`, and
+/// warnings with `[Registry] warning:`.
 ///
 /// ```swift
 /// registry.issueReporter = PrintingIssueReporter()
+/// // [Registry] App/Screen.swift:12: unbind(_:) was given a Draft that binding Screen#1 does not hold. …
+/// // [Registry] warning: RowViewModel instances were replaced 21 times within 1.0 seconds by one binding. …
 /// ```
 public final class PrintingIssueReporter: RegistryIssueReporter {
   /// Creates a printing reporter.
   public nonisolated init() {}
 
-  /// Prints the issue with its source location.
+  /// Prints the issue with its source location; a warning says so first.
   ///
   /// - Parameter issue: What went wrong and where.
   public func report(_ issue: RegistryIssue) {
-    print("[Registry] \(issue)")
+    print(issue.severity == .warning ? "[Registry] warning: \(issue)" : "[Registry] \(issue)")
   }
 }

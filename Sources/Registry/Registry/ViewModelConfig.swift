@@ -16,9 +16,9 @@ public struct ViewModelConfig {
   /// they go to the registry's ``RegistryIssueReporter`` as
   /// ``RegistryError/listenerFailed(type:error:)``.
   public var onError: (@MainActor (any Error) -> Void)?
-  /// In debug builds, reports a spec (or a family) that replaces more than `count` instances
-  /// within `window` (builds a new one right after disposing another) — the sign of an unstable
-  /// key re-creating view models on every render.
+  /// In debug builds, warns about a binding that replaces more than `count` instances of one
+  /// type within `window` (builds a new one right after one it built was disposed) — the sign
+  /// of an unstable key re-creating view models on every render.
   /// `nil` turns the warning off.
   public var keyChurnWarning: KeyChurnThreshold?
 
@@ -32,7 +32,7 @@ public struct ViewModelConfig {
   ///   - isLoggingEnabled: Prints lifecycle events.
   ///   - equals: The state comparison for state view models without their own.
   ///   - onError: Where listener and observer errors go.
-  ///   - keyChurnWarning: When to warn about a spec re-creating instances; `nil` never.
+  ///   - keyChurnWarning: When to warn about a binding re-creating instances; `nil` never.
   public init(
     isLoggingEnabled: Bool = false, equals: (@MainActor (Any, Any) -> Bool)? = nil,
     onError: (@MainActor (any Error) -> Void)? = nil,
@@ -45,7 +45,8 @@ public struct ViewModelConfig {
   }
 }
 
-/// How many replacements of one spec's instances within how long count as key churn.
+/// How many replacements of one binding's instances of one type within how long count as key
+/// churn.
 ///
 /// ```swift
 /// ViewModelConfig(keyChurnWarning: KeyChurnThreshold(count: 50, window: .seconds(2)))

@@ -150,7 +150,7 @@ extension ViewModelRegistry {
         register(
           viewModel, identity: key.identity, arg: active.arg.with(bindingId: first.core.id),
           releasePolicy: ReleasePolicy(disposeDelay: active.disposeDelay),
-          churnSource: ObjectIdentifier(active))
+          churnSource: ChurnSource(holder: first.core.serial, type: key.identity.type))
         buildStack.removeLast()
         built = viewModel
         isNew = true

@@ -61,7 +61,7 @@ extension ViewModelRegistry {
       bindingId: requester.id)
     register(
       viewModel, identity: identity, arg: arg, releasePolicy: active.releasePolicy,
-      churnSource: active.origin?.familyID ?? ObjectIdentifier(active))
+      churnSource: ChurnSource(holder: requester.serial, type: identity.type))
     return viewModel
   }
 
@@ -69,7 +69,7 @@ extension ViewModelRegistry {
   /// is still on the build stack (for a synchronous build) while `onCreate` runs.
   func register(
     _ viewModel: ViewModel, identity: InstanceIdentity, arg: InstanceArg,
-    releasePolicy: ReleasePolicy, churnSource: ObjectIdentifier?
+    releasePolicy: ReleasePolicy, churnSource: ChurnSource
   ) {
     nextInstanceSequence += 1
     viewModel.registry = self

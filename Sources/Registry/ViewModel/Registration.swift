@@ -9,8 +9,8 @@ final class Registration {
   let sequence: UInt64
   /// What happens when the last holder lets go.
   let releasePolicy: ReleasePolicy
-  /// The spec or family the instance came from, for key-churn detection.
-  let churnSource: ObjectIdentifier?
+  /// The holder whose resolution built the instance, and its type, for key-churn detection.
+  let churnSource: ChurnSource
   /// The bindings that hold the instance, in the order they started.
   @exclusivity(unchecked) var holders: [BindingCore] = []
   /// Released, but kept alive by a grace period or its family's pool.
@@ -18,7 +18,7 @@ final class Registration {
 
   init(
     identity: InstanceIdentity, arg: InstanceArg, sequence: UInt64, releasePolicy: ReleasePolicy,
-    churnSource: ObjectIdentifier?
+    churnSource: ChurnSource
   ) {
     self.identity = identity
     self.arg = arg

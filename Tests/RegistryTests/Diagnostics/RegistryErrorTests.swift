@@ -66,4 +66,37 @@ import Testing
     #expect(located.description == "App/Feed.swift:12: " + error.description)
     #expect(unlocated.description == error.description)
   }
+
+  @Test func onlyKeyChurnIsAWarning() {
+    let errors: [RegistryError] = [
+      .notFound(operation: "watchCached(key:)", type: "Feed", key: "1", tag: nil, registry: "r"),
+      .cycle(chain: ["A", "B", "A"]),
+      .bindingDisposed(operation: "watch(_:)", binding: "Feed#1", type: "Feed", key: nil),
+      .notHeld(binding: "Feed#1", type: "Feed", key: nil),
+      .viewModelDisposed(operation: "setState(_:)", type: "Feed", key: nil),
+      .buildFailed(operation: "watch(_:)", type: "Feed", key: nil, error: "offline"),
+      .builderReusedInstance(type: "Feed", key: "2"),
+      .listenerFailed(type: "Feed", error: "offline"),
+    ]
+    #expect(errors.allSatisfy { $0.severity == .error })
+    #expect(
+      RegistryError.keyChurn(type: "Row", lastKey: "7", count: 21, window: "1.0 seconds").severity
+        == .warning)
+    #expect(RegistryIssue.Severity.warning < .error)
+    #expect("\(RegistryIssue.Severity.warning) \(RegistryIssue.Severity.error)" == "warning error")
+  }
+
+  @Test func issueSeverityDefaultsToTheErrorsOwn() {
+    let churn = RegistryError.keyChurn(type: "Row", lastKey: "7", count: 21, window: "1.0 seconds")
+    let notHeld = RegistryError.notHeld(binding: "Feed#1", type: "Feed", key: nil)
+    #expect(
+      RegistryIssue(error: churn, fileID: "", filePath: "", line: 0, column: 0).severity == .warning
+    )
+    #expect(
+      RegistryIssue(error: notHeld, fileID: "", filePath: "", line: 0, column: 0).severity == .error
+    )
+    let raised = RegistryIssue(
+      error: churn, fileID: "", filePath: "", line: 0, column: 0, severity: .error)
+    #expect(raised.severity == .error)
+  }
 }

@@ -1,0 +1,72 @@
+import Registry
+import RegistryTesting
+import Testing
+
+private struct Boom: Error {}
+
+/// When the operation throws, the error is the failure: no leak check (which would fail these
+/// tests), but everything is still disposed and every proxy cleared.
+@MainActor
+@Suite struct WithRegistryTests {
+  @Test func syncOperationThatThrowsSkipsTheLeakCheckAndStillCleansUp() throws {
+    let keeper = Keeper()
+    var used: ViewModelRegistry?
+    var leaked: LeakyViewModel?
+    #expect(throws: Boom.self) {
+      try withRegistry({ proxyGreeting(in: $0) }) { registry in
+        used = registry
+        keeper.bindings.append(ViewModelBinding())
+        leaked = keeper.bindings.last?.watch(leakySpec)
+        throw Boom()
+      }
+    }
+    try expectCleanedUp(try #require(used), leaked: try #require(leaked), keeper: keeper)
+  }
+
+  @Test func asyncOperationThatThrowsSkipsTheLeakCheckAndStillCleansUp() async throws {
+    let keeper = Keeper()
+    var used: ViewModelRegistry?
+    var leaked: LeakyViewModel?
+    await #expect(throws: Boom.self) {
+      try await withRegistry({ proxyGreeting(in: $0) }) { registry in
+        used = registry
+        await Task.yield()
+        keeper.bindings.append(ViewModelBinding())
+        leaked = keeper.bindings.last?.watch(leakySpec)
+        throw Boom()
+      }
+    }
+    try expectCleanedUp(try #require(used), leaked: try #require(leaked), keeper: keeper)
+  }
+
+  @Test func asyncOperationThatReturnsIsLeakChecked() async {
+    let keeper = Keeper()
+    await withKnownIssue {
+      await withRegistry { _ in
+        await Task.yield()
+        keeper.bindings.append(ViewModelBinding())
+        _ = keeper.bindings.last?.watch(leakySpec)
+      }
+    } matching: {
+      isLeak($0)
+    }
+  }
+
+  private func proxyGreeting(in registry: ViewModelRegistry) {
+    registry.setProxy(
+      ViewModelSpec(key: "greeting") { GreetingViewModel(owner: 9) }, for: greetingSpec)
+  }
+
+  private func expectCleanedUp(
+    _ registry: ViewModelRegistry, leaked: LeakyViewModel, keeper: Keeper,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(keeper.bindings.first?.isDisposed == false, sourceLocation: sourceLocation)
+    #expect(leaked.isDisposed, sourceLocation: sourceLocation)
+    #expect(registry.liveInstanceCount == 0, sourceLocation: sourceLocation)
+    // The proxy is gone: the registry builds the original spec again.
+    let probe = ViewModelBinding(registry: registry)
+    #expect(probe.watch(greetingSpec).owner == -1, sourceLocation: sourceLocation)
+    probe.dispose()
+  }
+}
