@@ -85,8 +85,10 @@ import Testing
       registry.configure(
         config: ViewModelConfig(keyChurnWarning: KeyChurnThreshold(count: 2, window: .seconds(60))))
       let host = ViewModelHost<ProbeViewModel>()
-      // No key, and a new spec each render: a new private instance each time.
-      for _ in 0..<5 { host.resolve(ViewModelSpec { ProbeViewModel("row", log: EventLog()) }) }
+      // No key, and inputs that change on every render: a new private instance each time.
+      for render in 0..<5 {
+        host.resolve(ViewModelSpec(inputs: render) { ProbeViewModel("row", log: EventLog()) })
+      }
       #expect(
         reporter.errors == [
           .keyChurn(type: "ProbeViewModel", lastKey: nil, count: 3, window: "60.0 seconds")
@@ -102,14 +104,14 @@ import Testing
     registry.configure(
       config: ViewModelConfig(keyChurnWarning: KeyChurnThreshold(count: 2, window: .seconds(60))))
     let host = ViewModelHost<ProbeViewModel>(registry: registry)
-    // As with a synchronous spec, the host builds the new row before it lets go of the last:
-    // from load 2 on, each build follows a disposal; the third such, at load 4, crosses 2.
+    // A load lets go of the row shown before it starts building the next: from load 1 on, each
+    // build follows a disposal; the third such, at load 3, crosses 2.
     for load in 0..<5 {
       await host.load(AsyncViewModelSpec(key: load) { ProbeViewModel("row", log: EventLog()) })
     }
     #expect(
       reporter.errors == [
-        .keyChurn(type: "ProbeViewModel", lastKey: "4", count: 3, window: "60.0 seconds")
+        .keyChurn(type: "ProbeViewModel", lastKey: "3", count: 3, window: "60.0 seconds")
       ])
     host.release()
     registry.disposeAll()
