@@ -34,6 +34,9 @@ final class BindingCore {
   var pauseSubscriptions: [PauseSubscription] = []
   /// Instances followed without being held (see `observe`).
   var observed: [ViewModel] = []
+  /// Cleanup that must run when the binding is disposed, however that happens: subscriptions
+  /// the binding owns (`listen(_:onChanged:)`) and its pause controller.
+  var disposeHooks: [() -> Void] = []
   private var nextEntrySequence: UInt64 = 0
 
   /// Where a host binding was created, for diagnostics; formatted only when asked for.
@@ -287,6 +290,9 @@ final class BindingCore {
     guard !isDisposed else { return }
     isDisposed = true
     stopPauseProviders()
+    let hooks = disposeHooks
+    disposeHooks.removeAll()
+    for hook in hooks { hook() }
     for viewModel in observed { viewModel.watchers.removeFirst(self) }
     observed.removeAll()
     let held =

@@ -32,6 +32,10 @@ public protocol PauseProvider: AnyObject {
 @MainActor
 open class BasePauseProvider: PauseProvider {
   private var observers = ListenerList<@MainActor (Bool) -> Void>()
+  /// The streams handed out by `pauseStateChanges`, finished by ``dispose()``.
+  var pauseStreams = StreamContinuations<Bool>()
+  /// Set by ``dispose()``: the provider no longer changes.
+  var isProviderDisposed = false
 
   /// Whether the provider pauses its bindings now.
   public private(set) var isPaused = false
@@ -61,11 +65,26 @@ open class BasePauseProvider: PauseProvider {
     }
   }
 
+  /// Stops the provider: the streams of `pauseStateChanges` finish, and ``pause()`` and
+  /// ``resume()`` do nothing from now on. Bindings it pauses stay paused until it is removed.
+  /// Calling it again does nothing. Subclasses that override it call `super`.
+  ///
+  /// ```swift
+  /// binding.removePauseProvider(visibility)
+  /// visibility.dispose()
+  /// ```
+  open func dispose() {
+    guard !isProviderDisposed else { return }
+    isProviderDisposed = true
+    for finish in pauseStreams.takeFinishers() { finish() }
+  }
+
   private func set(paused: Bool) {
-    guard isPaused != paused else { return }
+    guard isPaused != paused, !isProviderDisposed else { return }
     isPaused = paused
     for observer in observers.items {
       observer.callback?(paused)
     }
+    pauseStreams.yield(paused)
   }
 }

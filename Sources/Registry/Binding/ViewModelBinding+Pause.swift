@@ -65,6 +65,7 @@ extension BindingCore {
     let paused = pauseSubscriptions.contains { $0.provider.isPaused }
     guard paused != isPaused else { return }
     isPaused = paused
+    binding?.pauseStateDidChange(paused)
     guard !paused else { return }
     // Changes that views saw through Observation were held back while everything that shows
     // those instances was paused.

@@ -2,10 +2,11 @@
 /// through.
 ///
 /// Each binding holds one reference to every instance it resolves, however often it resolves
-/// it. ``watch(_:fileID:filePath:line:column:)`` also refreshes the host (``onUpdate()``) when
-/// the instance changes; ``read(_:fileID:filePath:line:column:)`` does not. When the binding is
-/// disposed — or simply dropped — it lets go of everything, and each instance whose last holder
-/// that was is disposed.
+/// it. ``watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)`` also refreshes the host
+/// (``onUpdate()``) when the instance changes;
+/// ``read(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)`` does not. When the binding is disposed —
+/// or simply dropped — it lets go of everything, and each instance whose last holder that was is
+/// disposed.
 ///
 /// ```swift
 /// let binding = ViewModelBinding { render() }
@@ -22,6 +23,8 @@ open class ViewModelBinding {
   private let updateHandler: (() -> Void)?
   /// Set by ``dispose()``, readable from `deinit`: a disposed binding has nothing left to release.
   nonisolated(unsafe) private var wasDisposed = false
+  /// Made by ``makePauseController()`` the first time ``pauseController`` is read.
+  var madePauseController: PauseAwareController?
 
   /// Creates a binding, optionally with the closure that refreshes its host.
   ///
@@ -117,7 +120,7 @@ open class ViewModelBinding {
   /// > an instance the registry already owns is reported and its instance returned unheld. If the
   /// > spec's builder throws, or the build runs into a dependency cycle, there is nothing to
   /// > return: the error is reported and the program stops. Resolve such specs with
-  /// > ``watchThrowing(_:)``.
+  /// > ``watchThrowing(_:)-(ViewModelSpec<VM>)``.
   ///
   /// - Parameters:
   ///   - spec: What to resolve.
@@ -126,6 +129,7 @@ open class ViewModelBinding {
   ///   - line: The caller's line, for reported issues; leave the default.
   ///   - column: The caller's column, for reported issues; leave the default.
   /// - Returns: The instance.
+  @discardableResult
   public func watch<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -141,7 +145,8 @@ open class ViewModelBinding {
   /// let analytics = binding.read(analyticsSpec)
   /// ```
   ///
-  /// > Important: The same exceptions as ``watch(_:fileID:filePath:line:column:)`` apply.
+  /// > Important: The same exceptions as
+  /// > ``watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)`` apply.
   ///
   /// - Parameters:
   ///   - spec: What to resolve.
@@ -150,6 +155,7 @@ open class ViewModelBinding {
   ///   - line: The caller's line, for reported issues; leave the default.
   ///   - column: The caller's column, for reported issues; leave the default.
   /// - Returns: The instance.
+  @discardableResult
   public func read<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -159,7 +165,8 @@ open class ViewModelBinding {
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Resolves `spec` like ``watch(_:fileID:filePath:line:column:)``, throwing what can go wrong.
+  /// Resolves `spec` like ``watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)``, throwing what
+  /// can go wrong.
   ///
   /// ```swift
   /// do {
@@ -174,11 +181,13 @@ open class ViewModelBinding {
   /// - Throws: The builder's own error; ``RegistryError/cycle(chain:)`` for a dependency cycle;
   ///   ``RegistryError/bindingDisposed(operation:binding:type:key:)`` on a disposed binding. In
   ///   each case nothing is registered and nothing is held.
+  @discardableResult
   public func watchThrowing<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
     try resolveThrowing(spec, watching: true, operation: "watchThrowing(_:)")
   }
 
-  /// Resolves `spec` like ``read(_:fileID:filePath:line:column:)``, throwing what can go wrong.
+  /// Resolves `spec` like ``read(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)``, throwing what
+  /// can go wrong.
   ///
   /// ```swift
   /// let store = try binding.readThrowing(storeSpec)
@@ -186,7 +195,8 @@ open class ViewModelBinding {
   ///
   /// - Parameter spec: What to resolve.
   /// - Returns: The instance, held by this binding.
-  /// - Throws: The same errors as ``watchThrowing(_:)``.
+  /// - Throws: The same errors as ``watchThrowing(_:)-(ViewModelSpec<VM>)``.
+  @discardableResult
   public func readThrowing<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
     try resolveThrowing(spec, watching: false, operation: "readThrowing(_:)")
   }
@@ -234,13 +244,52 @@ open class ViewModelBinding {
   /// Lets go of everything this binding holds, newest first; each instance whose last holder
   /// this was is disposed. Calling it again does nothing.
   ///
+  /// Subclasses may override it to release their own resources; call `super`, which does the
+  /// release. A binding dropped without `dispose()` releases the same way, but without calling
+  /// an override.
+  ///
   /// ```swift
   /// binding.dispose()
   /// ```
-  public func dispose() {
+  open func dispose() {
     wasDisposed = true
     core.dispose()
   }
+
+  /// Makes the ``PauseAwareController`` that ``pauseController`` returns; called once, on first
+  /// use. Override it to supply a controller of your own.
+  ///
+  /// The binding calls ``onPause()`` and ``onResume()`` itself whenever it pauses or resumes,
+  /// whichever provider caused it, so the default controller's callbacks do nothing.
+  ///
+  /// ```swift
+  /// override func makePauseController() -> PauseAwareController {
+  ///   PauseAwareController(onPause: { log("paused") }, onResume: { log("resumed") })
+  /// }
+  /// ```
+  ///
+  /// - Returns: The controller; the binding adds it as one of its pause providers.
+  open func makePauseController() -> PauseAwareController {
+    PauseAwareController(onPause: {}, onResume: {})
+  }
+
+  /// Called when the binding pauses: one of its providers started pausing it. The default does
+  /// nothing.
+  ///
+  /// ```swift
+  /// override func onPause() { spinner.stopAnimating() }
+  /// ```
+  open func onPause() {}
+
+  /// Called when the binding resumes: no provider pauses it any more. The default does nothing.
+  ///
+  /// Right after this returns, the binding refreshes its host once if a watched instance changed
+  /// while it was paused, whether or not an override calls `super`.
+  ///
+  /// ```swift
+  /// override func onResume() { spinner.startAnimating() }
+  /// ```
+  open func onResume() {}
 
   private func resolveThrowing<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString

@@ -48,6 +48,17 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A listener, state listener or lifecycle observer threw; the others still ran.
   case listenerFailed(type: String, error: String)
 
+  /// An operation that needs an instance a registry built was given one created by hand.
+  case notRegistered(operation: String, type: String)
+
+  /// ``ViewModelConfig/onErrorWithType`` threw while handling an error of kind `kind`; both
+  /// errors are kept here.
+  case errorHandlerFailed(kind: String, error: String, handlerError: String)
+
+  /// ``reportViewModelError(_:type:context:)`` reported an error and no error handler is
+  /// configured to receive it.
+  case reportedError(kind: String, context: String, error: String)
+
   /// One binding replaced more instances of one type within a short window — its resolution
   /// built a new one right after one it had built was disposed — than the configured
   /// ``KeyChurnThreshold`` allows. A ``RegistryIssue/Severity/warning``, reported in debug builds
@@ -66,7 +77,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .keyChurn: .warning
     case .notFound, .cycle, .bindingDisposed, .notHeld, .viewModelDisposed, .buildFailed,
-      .builderReusedInstance, .listenerFailed:
+      .builderReusedInstance, .listenerFailed, .notRegistered, .errorHandlerFailed, .reportedError:
       .error
     }
   }
@@ -136,6 +147,27 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
           Type: \(type)   Error: \(error)
         The other listeners still ran; this one stays registered.
         To fix, handle the error inside the listener, or set ViewModelConfig.onError to route such errors.
+        """
+    case .notRegistered(let operation, let type):
+      return """
+        \(operation) was given a \(type) that no registry built.
+          Type: \(type)
+        Only instances built through a spec have a lifetime the registry manages; nothing was changed.
+        To fix, pass an instance resolved with watch(_:) or read(_:), or call dispose() on one you created yourself.
+        """
+    case .errorHandlerFailed(let kind, let error, let handlerError):
+      return """
+        ViewModelConfig.onError threw while handling a \(kind) error.
+          Kind: \(kind)   Error: \(error)   Handler error: \(handlerError)
+        The original error was not handled; nothing else was affected.
+        To fix, catch errors inside the onError handler instead of throwing them.
+        """
+    case .reportedError(let kind, let context, let error):
+      return """
+        \(context): \(error)
+          Kind: \(kind)   Error: \(error)
+        reportViewModelError(_:type:context:) was called and no error handler is configured, so it comes here.
+        To fix, handle the error where it happens, or set ViewModelConfig's onError to receive such errors.
         """
     }
   }

@@ -227,9 +227,10 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   }
 
   /// Resolves `spec` like ``resolve(_:)`` where there is no way to show a failure, with the
-  /// rules of ``ViewModelBinding/watch(_:fileID:filePath:line:column:)``: a released host, or a
-  /// builder that returned an instance the registry already owns, is reported and an unheld
-  /// instance returned; a builder that throws (or a cycle) is reported and stops the program.
+  /// rules of ``ViewModelBinding/watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)``: a released
+  /// host, or a builder that returned an instance the registry already owns, is reported and an
+  /// unheld instance returned; a builder that throws (or a cycle) is reported and stops the
+  /// program.
   ///
   /// Property wrappers use it; prefer ``resolve(_:)`` and ``phase`` where the UI can show an
   /// error.

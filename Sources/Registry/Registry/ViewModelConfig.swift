@@ -5,17 +5,23 @@
 ///   config: ViewModelConfig(isLoggingEnabled: true, onError: { error in crashReporter.log(error) })
 /// )
 /// ```
-public struct ViewModelConfig {
+public struct ViewModelConfig: Sendable {
   /// Prints every create, bind, unbind and dispose when `true`.
   public var isLoggingEnabled: Bool
-  /// Compares two states for every ``StateViewModel`` that has no `equals` of its own; `true`
-  /// means equal, and an equal state notifies nobody. When `nil`, `Equatable` states compare with
-  /// `==` and other states always notify.
-  public var equals: (@MainActor (Any, Any) -> Bool)?
-  /// Receives errors thrown by listeners, state listeners and lifecycle observers. When `nil`,
-  /// they go to the registry's ``RegistryIssueReporter`` as
-  /// ``RegistryError/listenerFailed(type:error:)``.
+  /// Compares two states for every ``StateViewModel`` that has no `equals` of its own, and two
+  /// selected values for `listenStateSelect` without one; `true` means equal, and an equal state
+  /// notifies nobody. When `nil`, `Equatable` states compare with `==` and other states always
+  /// notify. The values arrive boxed, as AppleViewModel passes them.
+  public var equals: (@Sendable (Any?, Any?) -> Bool)?
+  /// Receives errors thrown by listeners, state listeners and lifecycle observers. When `nil`
+  /// (and ``onErrorWithType`` is `nil` too), they go to the registry's
+  /// ``RegistryIssueReporter`` as ``RegistryError/listenerFailed(type:error:)``.
   public var onError: (@MainActor (any Error) -> Void)?
+  /// AppleViewModel's error handler: receives the same errors as ``onError`` with their
+  /// ``ErrorType``, and what ``reportViewModelError(_:type:context:)`` reports. It may throw:
+  /// what it throws is reported as ``RegistryError/errorHandlerFailed(kind:error:handlerError:)``.
+  /// The initializer whose `onError` takes two arguments sets it.
+  public var onErrorWithType: (@Sendable (any Error, ErrorType) throws -> Void)?
   /// In debug builds, warns about a binding that replaces more than `count` instances of one
   /// type within `window` (builds a new one right after one it built was disposed) — the sign
   /// of an unstable key re-creating view models on every render.
@@ -34,7 +40,7 @@ public struct ViewModelConfig {
   ///   - onError: Where listener and observer errors go.
   ///   - keyChurnWarning: When to warn about a binding re-creating instances; `nil` never.
   public init(
-    isLoggingEnabled: Bool = false, equals: (@MainActor (Any, Any) -> Bool)? = nil,
+    isLoggingEnabled: Bool = false, equals: (@Sendable (Any?, Any?) -> Bool)? = nil,
     onError: (@MainActor (any Error) -> Void)? = nil,
     keyChurnWarning: KeyChurnThreshold? = KeyChurnThreshold()
   ) {

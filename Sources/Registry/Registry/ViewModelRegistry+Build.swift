@@ -50,7 +50,7 @@ extension ViewModelRegistry {
   private func buildAndRegister<VM>(
     _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore
   ) throws -> VM {
-    let viewModel = try active.builder()
+    let viewModel = try active.makeInstance()
     guard viewModel.registration == nil, !viewModel.isDisposed else {
       throw BuilderReusedInstance(
         error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(active.key)),
@@ -91,7 +91,7 @@ extension ViewModelRegistry {
   /// Builds an instance that no registry tracks, for a resolution through a disposed binding.
   func buildDetached<VM>(_ active: ViewModelSpec<VM>) throws -> VM {
     return try ObservationGate.suspended {
-      let viewModel = try withCurrent { try active.builder() }
+      let viewModel = try withCurrent { try active.makeInstance() }
       viewModel.onCreate(
         InstanceArg(key: active.key, tag: active.tag, aliveForever: active.aliveForever))
       return viewModel

@@ -12,6 +12,7 @@ extension ViewModelRegistry {
     config: ViewModelConfig = ViewModelConfig(), lifecycles: [any ViewModelLifecycle] = []
   ) {
     self.config = config
+    configSnapshot.value = config
     self.lifecycles = lifecycles
     activeLifecycles = lifecycles + (config.isLoggingEnabled ? [LoggingLifecycle()] : [])
   }
@@ -48,10 +49,11 @@ extension ViewModelRegistry {
   }
 
   /// Routes an error thrown by a listener or an observer.
-  func handleListenerError(_ error: any Error, from source: Any.Type) {
+  func handleListenerError(_ error: any Error, from source: Any.Type, kind: ErrorType = .listener) {
+    let routed = routeToTypedErrorHandler(error, kind: kind)
     if let onError = config.onError {
       onError(error)
-    } else {
+    } else if !routed {
       report(.listenerFailed(type: Describe.type(source), error: "\(error)"), at: nil)
     }
   }
@@ -72,8 +74,9 @@ extension ViewModelRegistry {
         case .dispose: try lifecycle.onDispose(event)
         }
       } catch {
-        handleListenerError(error, from: type(of: lifecycle))
+        handleListenerError(error, from: type(of: lifecycle), kind: .lifecycle)
       }
+      deliverInAppleViewModelShape(kind, viewModel, arg: arg, to: lifecycle)
     }
   }
 }

@@ -45,6 +45,10 @@ public final class ViewModelRegistry {
   public internal(set) var lifecycles: [any ViewModelLifecycle] = []
   /// `lifecycles` plus the logger when logging is on: what events go to.
   var activeLifecycles: [any ViewModelLifecycle] = []
+  /// `config`, readable off the main actor (`ViewModel.config`, `viewModelLog`).
+  nonisolated let configSnapshot = ConfigSnapshot()
+  /// What the AppleViewModel-compatible members keep per registry (see `Compatibility/`).
+  var compatibility = CompatibilityState()
 
   /// Schedules grace periods; replace it with a manual clock in tests.
   ///

@@ -35,7 +35,7 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
 
   let releasePolicy: ReleasePolicy
 
-  let builder: @MainActor () throws -> VM
+  let makeInstance: @MainActor () throws -> VM
   /// The shared identity, computed once because it is needed on every resolution.
   let sharedIdentity: InstanceIdentity?
   /// The private identity of a spec made by a family from a hashable argument.
@@ -80,8 +80,8 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
 
   /// Creates a spec whose builder can throw, for instances that may fail to build.
   ///
-  /// Resolve it with ``ViewModelBinding/watchThrowing(_:)`` or
-  /// ``ViewModelBinding/readThrowing(_:)``: they throw the builder's
+  /// Resolve it with ``ViewModelBinding/watchThrowing(_:)-(ViewModelSpec<VM>)`` or
+  /// ``ViewModelBinding/readThrowing(_:)-(ViewModelSpec<VM>)``: they throw the builder's
   /// error, register nothing, and the next resolution tries again.
   ///
   /// ```swift
@@ -128,7 +128,7 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.origin = origin
     self.inputs = inputs
     self.site = site
-    self.builder = builder
+    self.makeInstance = builder
     self.sharedIdentity = key.map {
       InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0))
     }

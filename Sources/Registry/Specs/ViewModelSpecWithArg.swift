@@ -17,7 +17,7 @@
 /// > `key` function.
 public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable {
   // @unchecked: immutable; the closures run on the main actor only.
-  let builder: @MainActor (Arg) throws -> VM
+  let makeInstance: @MainActor (Arg) throws -> VM
   let keyFunction: (@MainActor (Arg) -> AnyHashable?)?
   let tagFunction: (@MainActor (Arg) -> AnyHashable?)?
   let aliveForeverFunction: (@MainActor (Arg) -> Bool)?
@@ -97,7 +97,7 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   ) {
     self.disposeDelay = disposeDelay
     self.keepReleased = max(0, keepReleased)
-    self.builder = throwingBuilder
+    self.makeInstance = throwingBuilder
     self.keyFunction = key
     self.tagFunction = tag
     self.aliveForeverFunction = aliveForever
@@ -128,7 +128,7 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
       key == nil
       ? argumentKey.map { .privateArgument(family: ObjectIdentifier(identityFamily), argument: $0) }
       : nil
-    let builder = self.builder
+    let makeInstance = self.makeInstance
     let origin = SpecOrigin<VM>(
       familyID: ObjectIdentifier(identityFamily), family: identityFamily,
       remake: { proxy in
@@ -140,6 +140,7 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
       keepReleased: keepReleased > 0 ? (ObjectIdentifier(identityFamily), keepReleased) : nil)
     return ViewModelSpec(
       key: key, tag: tagFunction?(arg), aliveForever: aliveForeverFunction?(arg) ?? false,
-      releasePolicy: policy, privateKey: privateKey, origin: origin, builder: { try builder(arg) })
+      releasePolicy: policy, privateKey: privateKey, origin: origin,
+      builder: { try makeInstance(arg) })
   }
 }

@@ -172,7 +172,8 @@ open class StateViewModel<State>: ViewModel {
   ///
   /// - Parameters:
   ///   - selector: Picks the part to follow.
-  ///   - equals: Compares two selected values; `==` when `nil`.
+  ///   - equals: Compares two selected values. When `nil`, the registry's
+  ///     ``ViewModelConfig/equals`` (as configured when this is called) compares them, else `==`.
   ///   - onChanged: Receives the previously selected value and the new one.
   /// - Returns: A closure that removes the listener.
   @discardableResult
@@ -181,7 +182,8 @@ open class StateViewModel<State>: ViewModel {
     onChanged: @escaping (R?, R) throws -> Void
   ) -> () -> Void {
     var last = selector(storage)
-    let same = equals ?? { $0 == $1 }
+    let configured = registry.config.equals.map { equals in { (a: R, b: R) in equals(a, b) } }
+    let same = equals ?? configured ?? { $0 == $1 }
     return listenState { _, new in
       let selected = selector(new)
       guard !same(last, selected) else { return }

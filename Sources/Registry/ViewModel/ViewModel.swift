@@ -7,7 +7,7 @@ import Observation
 /// The base class of everything a registry builds, shares and disposes.
 ///
 /// Subclass it, declare a ``ViewModelSpec`` for it, and resolve it through a
-/// ``ViewModelBinding``. Call ``notifyListeners()`` (or ``update(_:)``) when it changes: its
+/// ``ViewModelBinding``. Call ``notifyListeners()`` (or ``update(_:)-1eon4``) when it changes: its
 /// listeners run and every binding that watches it refreshes its host.
 ///
 /// ```swift

@@ -2,7 +2,7 @@
   @preconcurrency import Combine
 
   /// `objectWillChange` is the one Combine synthesizes: it sends before every change the
-  /// registry makes (``ViewModel/notifyListeners()``, ``ViewModel/update(_:)``,
+  /// registry makes (``ViewModel/notifyListeners()``, ``ViewModel/update(_:)-1eon4``,
   /// ``StateViewModel/setState(_:)``) and before every change of a subclass's `@Published`
   /// properties, so `@ObservedObject` and `@StateObject` follow both.
   extension ViewModel: ObservableObject {}

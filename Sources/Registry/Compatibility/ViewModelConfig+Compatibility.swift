@@ -1,0 +1,49 @@
+extension ViewModelConfig {
+  /// Creates a configuration with AppleViewModel's error handler, which receives the
+  /// ``ErrorType`` with each error and may throw.
+  ///
+  /// ```swift
+  /// ViewModel.initialize(
+  ///   config: ViewModelConfig(
+  ///     isLoggingEnabled: true,
+  ///     equals: { ($0 as? AnyHashable) == ($1 as? AnyHashable) },
+  ///     onError: { error, type in crashReporter.record(error, kind: "\(type)") }
+  ///   )
+  /// )
+  /// ```
+  ///
+  /// > Important: An `equals` like the one above says that any two values that are not
+  /// > `Hashable` are equal (both casts give `nil`), so state view models with such a state stop
+  /// > notifying. Give those view models an `equals` of their own.
+  ///
+  /// - Parameters:
+  ///   - isLoggingEnabled: Prints lifecycle events.
+  ///   - equals: The state comparison for state view models without their own.
+  ///   - onError: Receives listener and observer errors with their kind; stored in
+  ///     ``onErrorWithType``.
+  public init(
+    isLoggingEnabled: Bool = false, equals: (@Sendable (Any?, Any?) -> Bool)? = nil,
+    onError: (@Sendable (any Error, ErrorType) throws -> Void)?
+  ) {
+    self.init(isLoggingEnabled: isLoggingEnabled, equals: equals)
+    onErrorWithType = onError
+  }
+}
+
+extension ViewModelRegistry {
+  /// Hands `error` to ``ViewModelConfig/onErrorWithType``, if one is set; what the handler
+  /// throws is reported.
+  ///
+  /// - Returns: Whether a handler received it.
+  func routeToTypedErrorHandler(_ error: any Error, kind: ErrorType) -> Bool {
+    guard let handler = config.onErrorWithType else { return false }
+    do {
+      try handler(error, kind)
+    } catch let handlerError {
+      report(
+        .errorHandlerFailed(kind: "\(kind)", error: "\(error)", handlerError: "\(handlerError)"),
+        at: nil)
+    }
+    return true
+  }
+}
