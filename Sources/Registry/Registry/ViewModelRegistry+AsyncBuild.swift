@@ -135,10 +135,10 @@ extension ViewModelRegistry {
     case .success(let viewModel):
       // Every caller was cancelled: nothing is registered, the instance is dropped.
       guard let first = waiters.first else { return }
-      if key.identity.isShared, let existing = sharedInstances[key.identity] {
+      if key.identity.isShared, let existing = store.shared[key.identity] {
         // A synchronous spec with the same type and key built it meanwhile: share that one.
         built = existing
-      } else if viewModel.registration != nil || viewModel.isDisposed {
+      } else if viewModel.lifetime.record != nil || viewModel.isDisposed {
         let error = RegistryError.builderReusedInstance(
           type: Describe.type(VM.self), key: Describe.key(active.key))
         for waiter in waiters { waiter.continuation.resume(throwing: error) }
@@ -160,8 +160,9 @@ extension ViewModelRegistry {
     // a waiter whose binding was disposed meanwhile gets the same error as any resolution
     // through a disposed binding.
     for waiter in waiters where !waiter.core.isDisposed && !built.isDisposed {
-      waiter.core.holdIfNeeded(
-        built, identity: key.identity, watching: waiter.watching, anchor: waiter.anchor)
+      hold(
+        built, at: key.identity, by: waiter.core, watching: waiter.watching,
+        anchor: waiter.anchor)
     }
     for waiter in waiters {
       if waiter.core.isDisposed {
@@ -173,7 +174,7 @@ extension ViewModelRegistry {
         waiter.continuation.resume(returning: built)
       }
     }
-    if isNew { built.disposeIfUnheld() }
+    if isNew { releaseIfUnheld(built) }
   }
 
   /// Abandons the async builds in flight (all of them, or those with `tag`): their waiters get

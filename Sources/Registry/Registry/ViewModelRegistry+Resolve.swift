@@ -1,0 +1,165 @@
+/// How a resolution holds what it finds: holding and refreshing on changes, or only holding.
+enum ResolveMode {
+  case watch, read
+
+  var isWatching: Bool { self == .watch }
+}
+
+/// A resolution that failed but still has an instance to hand back: a builder that returned an
+/// instance the registry already owns. Throwing forms throw `error`; `watch` and `read`, which
+/// cannot throw, report it and return the instance, which the binding does not hold.
+struct UnheldInstance: Error {
+  let error: RegistryError
+  let viewModel: ViewModel
+}
+
+/// The one way in: every binding, host and async build resolves through here. A resolution goes
+/// proxy → identity → what the binding already holds → a live keyed instance → a build.
+extension ViewModelRegistry {
+  /// Returns the instance for `spec`, held by `holder`; builds it when nothing alive matches.
+  ///
+  /// The first lookup is the re-render path: a binding asking again for what it already holds
+  /// costs one hash lookup and allocates nothing.
+  func resolve<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, for holder: BindingCore, mode: ResolveMode,
+    operation: StaticString
+  ) throws -> VM {
+    let active = proxies.isEmpty ? spec : activeSpec(for: spec)
+    let identity = spec.identity(buildingWith: active)
+    if let existing = try existing(
+      identity, for: holder, mode: mode, type: VM.self, key: active.key, operation: operation)
+    {
+      return unsafeDowncast(existing, to: VM.self)
+    }
+    let viewModel = try build(active, identity: identity, requester: holder)
+    // An instance that disposed itself in onCreate is returned as it is, held by nobody.
+    guard !viewModel.isDisposed else { return viewModel }
+    hold(
+      viewModel, at: identity, by: holder, watching: mode.isWatching,
+      anchor: identity.isShared ? nil : spec)
+    if holder.isDisposed {
+      // The builder or onCreate disposed this binding: it cannot keep what it asked for. The
+      // caller gets the instance as it is now (disposed, unless others hold it), and is told.
+      release(identity, by: holder)
+      report(
+        .bindingDisposed(
+          operation: "\(operation)", binding: holder.id, type: Describe.type(VM.self),
+          key: Describe.key(active.key)),
+        at: nil)
+    }
+    return viewModel
+  }
+
+  /// The async form of ``resolve(_:for:mode:operation:)``: shares a build in flight with every
+  /// other caller.
+  func resolve<VM: ViewModel>(
+    _ spec: AsyncViewModelSpec<VM>, for holder: BindingCore, mode: ResolveMode,
+    operation: StaticString
+  ) async throws -> VM {
+    let active = proxies.isEmpty ? spec : activeSpec(for: spec)
+    let identity = spec.identity(buildingWith: active)
+    if let existing = try existing(
+      identity, for: holder, mode: mode, type: VM.self, key: active.key, operation: operation)
+    {
+      return unsafeDowncast(existing, to: VM.self)
+    }
+    let built = try await buildAsync(
+      active, identity: identity, requester: holder, watching: mode.isWatching,
+      anchor: identity.isShared ? nil : spec)
+    return unsafeDowncast(built, to: VM.self)
+  }
+
+  /// What every resolution tries first: the instance `holder` already holds (the re-render
+  /// path), else a live keyed one it starts holding. `nil` when the instance must be built.
+  @inline(__always)
+  private func existing(
+    _ identity: InstanceIdentity, for holder: BindingCore, mode: ResolveMode, type: Any.Type,
+    key: AnyHashable?, operation: StaticString
+  ) throws -> ViewModel? {
+    if let entry = holder.table.entries[identity] {
+      if mode == .watch, !entry.isWatching {
+        hold(entry.viewModel, at: identity, by: holder, watching: true, anchor: nil)
+      }
+      return entry.viewModel
+    }
+    guard !holder.isDisposed else {
+      throw RegistryError.bindingDisposed(
+        operation: "\(operation)", binding: holder.id, type: Describe.type(type),
+        key: Describe.key(key))
+    }
+    if identity.isShared, let found = store.shared[identity] {
+      hold(found, at: identity, by: holder, watching: mode.isWatching, anchor: nil)
+      return found
+    }
+    return nil
+  }
+
+  /// Finds a live keyed instance of `VM` by key and/or tag, held by `holder` unless it is
+  /// disposed; never builds.
+  func cached<VM: ViewModel>(
+    _ type: VM.Type, key: AnyHashable?, tag: AnyHashable?, for holder: BindingCore,
+    mode: ResolveMode
+  ) -> VM? {
+    let found: VM?
+    if let key {
+      let identity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared(key))
+      found = store.shared[identity].map { unsafeDowncast($0, to: VM.self) }
+    } else {
+      found = newestShared(VM.self, tag: tag)
+    }
+    guard let found, let record = found.lifetime.record, tag == nil || record.arg.tag == tag
+    else { return nil }
+    if !holder.isDisposed {
+      hold(found, at: record.identity, by: holder, watching: mode.isWatching, anchor: nil)
+    }
+    return found
+  }
+
+  /// The newest live keyed instance of `VM` with `tag` (any tag when `nil`).
+  func newestShared<VM: ViewModel>(_ type: VM.Type, tag: AnyHashable?) -> VM? {
+    var best: VM?
+    var bestSequence: UInt64 = 0
+    for candidate in store.shared.values {
+      guard let match = candidate as? VM, let record = candidate.lifetime.record,
+        tag == nil || record.arg.tag == tag, record.sequence >= bestSequence
+      else { continue }
+      best = match
+      bestSequence = record.sequence
+    }
+    return best
+  }
+
+  /// What a resolution through a disposed binding returns: the live shared instance, or one
+  /// built for the caller that no registry tracks.
+  func detachedInstance<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
+    let active = proxies.isEmpty ? spec : activeSpec(for: spec)
+    let identity = spec.identity(buildingWith: active)
+    if identity.isShared, let existing = store.shared[identity] {
+      return unsafeDowncast(existing, to: VM.self)
+    }
+    return try buildDetached(active)
+  }
+
+  /// What a resolution that cannot throw does when resolving `spec` failed with `error`: an
+  /// instance that could not be held (a builder that reused one) is reported and returned; a disposed binding is reported and the caller gets an
+  /// instance it does not hold. Anything else (a builder that threw, a cycle) leaves nothing to
+  /// return: it is reported and the program stops.
+  func recover<VM: ViewModel>(
+    from error: any Error, resolving spec: ViewModelSpec<VM>, operation: StaticString,
+    at site: CallSite
+  ) -> VM {
+    if let unheld = error as? UnheldInstance {
+      report(unheld.error, at: site)
+      return unsafeDowncast(unheld.viewModel, to: VM.self)
+    }
+    guard let registryError = error as? RegistryError, case .bindingDisposed = registryError else {
+      stop(error, operation: operation, type: VM.self, key: spec.key, at: site)
+    }
+    report(registryError, at: site)
+    do {
+      return try detachedInstance(spec)
+    } catch {
+      stop(error, operation: operation, type: VM.self, key: spec.key, at: site)
+    }
+  }
+}
