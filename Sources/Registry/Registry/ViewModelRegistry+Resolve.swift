@@ -29,6 +29,7 @@ extension ViewModelRegistry {
     if let existing = try existing(
       identity, for: holder, mode: mode, type: VM.self, key: active.key, operation: operation)
     {
+      // The re-render path: the identity names the type, so the cast need not be checked.
       return unsafeDowncast(existing, to: VM.self)
     }
     let viewModel = try build(active, identity: identity, requester: holder)
@@ -61,12 +62,13 @@ extension ViewModelRegistry {
     if let existing = try existing(
       identity, for: holder, mode: mode, type: VM.self, key: active.key, operation: operation)
     {
-      return unsafeDowncast(existing, to: VM.self)
+      return existing as! VM
     }
     let built = try await buildAsync(
       active, identity: identity, requester: holder, watching: mode.isWatching,
       anchor: identity.isShared ? nil : spec)
-    return unsafeDowncast(built, to: VM.self)
+    // Off the re-render path, casts are checked: an identity names its type.
+    return built as! VM
   }
 
   /// What every resolution tries first: the instance `holder` already holds (the re-render
@@ -103,7 +105,7 @@ extension ViewModelRegistry {
     let found: VM?
     if let key {
       let identity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared(key))
-      found = store.shared[identity].map { unsafeDowncast($0, to: VM.self) }
+      found = store.shared[identity].map { $0 as! VM }
     } else {
       found = newestShared(VM.self, tag: tag)
     }
@@ -134,9 +136,7 @@ extension ViewModelRegistry {
   func detachedInstance<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
     let active = proxies.isEmpty ? spec : activeSpec(for: spec)
     let identity = spec.identity(buildingWith: active)
-    if identity.isShared, let existing = store.shared[identity] {
-      return unsafeDowncast(existing, to: VM.self)
-    }
+    if identity.isShared, let existing = store.shared[identity] { return existing as! VM }
     return try buildDetached(active)
   }
 
@@ -150,7 +150,7 @@ extension ViewModelRegistry {
   ) -> VM {
     if let unheld = error as? UnheldInstance {
       report(unheld.error, at: site)
-      return unsafeDowncast(unheld.viewModel, to: VM.self)
+      return unheld.viewModel as! VM
     }
     guard let registryError = error as? RegistryError, case .bindingDisposed = registryError else {
       stop(error, operation: operation, type: VM.self, key: spec.key, at: site)
