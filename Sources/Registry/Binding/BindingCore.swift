@@ -19,6 +19,8 @@ final class BindingCore {
   /// mutations never call out, so no access can overlap another.
   @exclusivity(unchecked) var table = HolderTable()
   var isDirty = false
+  /// The dependency whose change made a view model's binding dirty, for `onDependencyNotify`.
+  var changedDependency: ViewModel?
   var isPaused = false
   /// A refresh came while paused; one is owed on resume.
   var missedRefresh = false
@@ -55,11 +57,16 @@ final class BindingCore {
     if isDisposed { return }
     if isPaused {
       missedRefresh = true
+      changedDependency = nil
       return
     }
     if let ownerViewModel {
+      let dependency = changedDependency
+      changedDependency = nil
       // The owner may be mid-disposal: its binding is disposed only after its hooks ran.
-      if !ownerViewModel.isDisposed { ownerViewModel.notifyListeners() }
+      guard !ownerViewModel.isDisposed else { return }
+      if let dependency { ownerViewModel.onDependencyNotify(dependency) }
+      ownerViewModel.notifyListeners()
     } else if let hostRefresh {
       hostRefresh()
     } else {

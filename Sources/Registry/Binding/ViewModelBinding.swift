@@ -260,7 +260,7 @@ open class ViewModelBinding {
     let registry = core.registry
     do {
       return try registry.resolve(
-        spec, for: core, mode: watching ? .watch : .read, operation: operation)
+        spec, for: core, mode: watching ? .watch : .read, operation: operation, site: site)
     } catch {
       return registry.recover(from: error, resolving: spec, operation: operation, at: site)
     }

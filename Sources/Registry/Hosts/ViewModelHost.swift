@@ -249,10 +249,10 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> VM {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
-      return try resolveShowing(spec, announcing: false)
+      return try resolveShowing(spec, announcing: false, site: site)
     } catch {
-      let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
       let viewModel = binding.registry.recover(
         from: error, resolving: spec, operation: "require(_:)", at: site)
       if error is UnheldInstance, !viewModel.isDisposed {
@@ -265,7 +265,9 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
 
   /// The one way a synchronous spec reaches the screen. Lets `UnheldInstance` through
   /// so each caller can treat it its way.
-  private func resolveShowing(_ spec: ViewModelSpec<VM>, announcing: Bool) throws -> VM {
+  private func resolveShowing(
+    _ spec: ViewModelSpec<VM>, announcing: Bool, site: CallSite? = nil
+  ) throws -> VM {
     let slot = slot(for: spec)
     switch state {
     case .ready(let current, .owned(let shown)) where shown == slot && !current.isDisposed:
@@ -281,7 +283,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     do {
       viewModel = try binding.registry.resolve(
         spec, for: binding.core, mode: watches ? .watch : .read,
-        operation: watches ? "watch(_:)" : "read(_:)")
+        operation: watches ? "watch(_:)" : "read(_:)", site: site)
     } catch {
       if case .released = previous { throw error }
       // The input changed to something that cannot be built: the old instance is not shown

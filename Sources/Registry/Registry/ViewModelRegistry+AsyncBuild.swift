@@ -159,13 +159,24 @@ extension ViewModelRegistry {
     // Hold for every live waiter before any of them resumes, so the instance is never unheld;
     // a waiter whose binding was disposed meanwhile gets the same error as any resolution
     // through a disposed binding.
+    // A view model's binding that would close an ownership cycle gets the error instead.
+    var cycles: [ObjectIdentifier: [String]] = [:]
     for waiter in waiters where !waiter.core.isDisposed && !built.isDisposed {
+      if waiter.core.isModelOwned {
+        if let chain = ownershipCycle(holding: built, by: waiter.core) {
+          cycles[ObjectIdentifier(waiter.core)] = chain
+          continue
+        }
+        if !isNew { sharedHoldsByViewModels &+= 1 }
+      }
       hold(
         built, at: key.identity, by: waiter.core, watching: waiter.watching,
         anchor: waiter.anchor)
     }
     for waiter in waiters {
-      if waiter.core.isDisposed {
+      if let chain = cycles[ObjectIdentifier(waiter.core)] {
+        waiter.continuation.resume(throwing: RegistryError.ownershipCycle(chain: chain))
+      } else if waiter.core.isDisposed {
         waiter.continuation.resume(
           throwing: RegistryError.bindingDisposed(
             operation: "watchAsync(_:)", binding: waiter.core.id,

@@ -17,7 +17,8 @@ extension ViewModelRegistry {
   /// that needs it back is reported as a cycle instead of recursing. The instance is registered
   /// only once `onCreate` has returned: if anything throws, nothing is left behind.
   func build<VM>(
-    _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore
+    _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
+    aliveForever: Bool
   ) throws -> VM {
     try checkNotBuilding(identity, type: VM.self)
     buildStack.append(BuildFrame(identity: identity, type: VM.self))
@@ -28,10 +29,12 @@ extension ViewModelRegistry {
     // common case).
     return try ObservationGate.suspended {
       if ViewModelRegistry.current === self {
-        return try buildAndRegister(active, identity: identity, requester: requester)
+        return try buildAndRegister(
+          active, identity: identity, requester: requester, aliveForever: aliveForever)
       }
       return try withCurrent {
-        try buildAndRegister(active, identity: identity, requester: requester)
+        try buildAndRegister(
+          active, identity: identity, requester: requester, aliveForever: aliveForever)
       }
     }
   }
@@ -51,7 +54,8 @@ extension ViewModelRegistry {
   }
 
   private func buildAndRegister<VM>(
-    _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore
+    _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
+    aliveForever: Bool
   ) throws -> VM {
     let viewModel = try active.builder()
     guard viewModel.lifetime.record == nil, !viewModel.isDisposed else {
@@ -60,8 +64,7 @@ extension ViewModelRegistry {
         viewModel: viewModel)
     }
     let arg = InstanceArg(
-      key: active.key, tag: active.tag, aliveForever: active.aliveForever,
-      bindingId: requester.id)
+      key: active.key, tag: active.tag, aliveForever: aliveForever, bindingId: requester.id)
     register(
       viewModel, identity: identity, arg: arg, releasePolicy: active.releasePolicy,
       churnSource: ChurnSource(holder: requester.serial, type: identity.type))

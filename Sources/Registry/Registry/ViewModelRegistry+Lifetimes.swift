@@ -119,7 +119,7 @@ extension ViewModelRegistry {
     if record != nil {
       noteDisposalForChurn(viewModel)
       for (holder, wasWatching) in disposal.holders {
-        if wasWatching || !holder.isModelOwned { markDirty(holder) }
+        if wasWatching || !holder.isModelOwned { markDirty(holder, dependency: viewModel) }
         let holderArg = arg.with(bindingId: holder.id)
         viewModel.onUnbind(holderArg, bindingId: holder.id)
         emit(.unbind, viewModel, arg: holderArg)

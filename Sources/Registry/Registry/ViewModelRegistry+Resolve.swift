@@ -20,9 +20,13 @@ extension ViewModelRegistry {
   ///
   /// The first lookup is the re-render path: a binding asking again for what it already holds
   /// costs one hash lookup and allocates nothing.
+  ///
+  /// `site` is where a resolution that cannot throw was called: with it, a mistake that still
+  /// lets the registry build something sensible (an unkeyed `aliveForever` spec) is reported
+  /// there and the resolution carries on; without it, it is thrown.
   func resolve<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, for holder: BindingCore, mode: ResolveMode,
-    operation: StaticString
+    operation: StaticString, site: CallSite? = nil
   ) throws -> VM {
     let active = proxies.isEmpty ? spec : activeSpec(for: spec)
     let identity = spec.identity(buildingWith: active)
@@ -32,9 +36,26 @@ extension ViewModelRegistry {
       // The re-render path: the identity names the type, so the cast need not be checked.
       return unsafeDowncast(existing, to: VM.self)
     }
-    let viewModel = try build(active, identity: identity, requester: holder)
+    var aliveForever = active.aliveForever
+    if aliveForever, !identity.isShared {
+      let error = RegistryError.aliveForeverWithoutKey(type: Describe.type(VM.self))
+      guard let site else { throw error }
+      report(error, at: site)
+      aliveForever = false
+    }
+    let sharedHoldsBefore = sharedHoldsByViewModels
+    let viewModel = try build(
+      active, identity: identity, requester: holder, aliveForever: aliveForever)
     // An instance that disposed itself in onCreate is returned as it is, held by nobody.
     guard !viewModel.isDisposed else { return viewModel }
+    // Only an instance that came to hold something built before it can hold this binding's
+    // owner; a chain of fresh builds never needs the search.
+    if holder.isModelOwned, sharedHoldsByViewModels != sharedHoldsBefore,
+      let chain = ownershipCycle(holding: viewModel, by: holder)
+    {
+      dispose(viewModel, callingHook: true)
+      throw UnheldInstance(error: .ownershipCycle(chain: chain), viewModel: viewModel)
+    }
     hold(
       viewModel, at: identity, by: holder, watching: mode.isWatching,
       anchor: identity.isShared ? nil : spec)
@@ -64,6 +85,9 @@ extension ViewModelRegistry {
     {
       return existing as! VM
     }
+    if active.aliveForever, !identity.isShared {
+      throw RegistryError.aliveForeverWithoutKey(type: Describe.type(VM.self))
+    }
     let built = try await buildAsync(
       active, identity: identity, requester: holder, watching: mode.isWatching,
       anchor: identity.isShared ? nil : spec)
@@ -90,10 +114,43 @@ extension ViewModelRegistry {
         key: Describe.key(key))
     }
     if identity.isShared, let found = store.shared[identity] {
+      if holder.isModelOwned {
+        if let chain = ownershipCycle(holding: found, by: holder) {
+          throw UnheldInstance(error: .ownershipCycle(chain: chain), viewModel: found)
+        }
+        sharedHoldsByViewModels &+= 1
+      }
       hold(found, at: identity, by: holder, watching: mode.isWatching, anchor: nil)
       return found
     }
     return nil
+  }
+
+  /// The chain of view models from the owner of `holder` through `target` back to that owner,
+  /// when `target` already holds it, directly or through others: holding it would make an
+  /// island that nothing could release. `nil` when there is no such chain.
+  func ownershipCycle(holding target: ViewModel, by holder: BindingCore) -> [String]? {
+    guard let owner = holder.ownerViewModel else { return nil }
+    if target === owner { return [owner.instanceName, owner.instanceName] }
+    var visited: Set<ObjectIdentifier> = [ObjectIdentifier(target)]
+    var path: [ViewModel] = [target]
+    func reachesOwner(from viewModel: ViewModel) -> Bool {
+      guard let core = viewModel.ownBindingCore else { return false }
+      for entry in core.table.entries.values {
+        let next = entry.viewModel
+        if next === owner {
+          path.append(next)
+          return true
+        }
+        guard visited.insert(ObjectIdentifier(next)).inserted else { continue }
+        path.append(next)
+        if reachesOwner(from: next) { return true }
+        path.removeLast()
+      }
+      return false
+    }
+    guard reachesOwner(from: target) else { return nil }
+    return ([owner] + path).map(\.instanceName)
   }
 
   /// Finds a live keyed instance of `VM` by key and/or tag, held by `holder` unless it is
@@ -111,9 +168,21 @@ extension ViewModelRegistry {
     }
     guard let found, let record = found.lifetime.record, tag == nil || record.arg.tag == tag
     else { return nil }
-    if !holder.isDisposed {
-      hold(found, at: record.identity, by: holder, watching: mode.isWatching, anchor: nil)
+    guard !holder.isDisposed, holder.table.entries[record.identity] == nil else {
+      if !holder.isDisposed, mode == .watch {
+        hold(found, at: record.identity, by: holder, watching: true, anchor: nil)
+      }
+      return found
     }
+    if holder.isModelOwned {
+      if let chain = ownershipCycle(holding: found, by: holder) {
+        // Found, but not held: holding it would keep both alive forever.
+        report(.ownershipCycle(chain: chain), at: nil)
+        return found
+      }
+      sharedHoldsByViewModels &+= 1
+    }
+    hold(found, at: record.identity, by: holder, watching: mode.isWatching, anchor: nil)
     return found
   }
 

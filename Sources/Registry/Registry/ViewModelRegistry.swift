@@ -63,6 +63,9 @@ public final class ViewModelRegistry {
   var buildStack: [BuildFrame] = []
   var changes = ChangeBatch()
   var nextBindingSerial: UInt64 = 0
+  /// Counts view models' bindings starting to hold an instance built before: only such a hold
+  /// can close an ownership cycle, so a build during which it does not move needs no search.
+  var sharedHoldsByViewModels: UInt64 = 0
 
   /// Creates an empty registry.
   ///

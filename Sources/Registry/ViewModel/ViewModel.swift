@@ -208,7 +208,7 @@ open class ViewModel {
     }
     if !changeStreams.isEmpty { changeStreams.yield(()) }
     for watcher in lifetime.watchers {
-      registry.markDirty(watcher)
+      registry.markDirty(watcher, dependency: self)
     }
     registry.endChange()
   }
@@ -312,6 +312,20 @@ open class ViewModel {
   ///   - bindingId: The ``ViewModelBinding/id`` of the holder that let go.
   open func onUnbind(_ arg: InstanceArg, bindingId: String) {}
 
+  /// Called when a dependency this view model watches through ``viewModelBinding`` changed, or
+  /// was disposed, just before this view model notifies its own listeners and watchers. Within
+  /// one change it is called once, with the first dependency that changed. The default does
+  /// nothing.
+  ///
+  /// ```swift
+  /// override func onDependencyNotify(_ viewModel: ViewModel) {
+  ///   if viewModel === session { recomputeGreeting() }
+  /// }
+  /// ```
+  ///
+  /// - Parameter viewModel: The dependency that changed.
+  open func onDependencyNotify(_ viewModel: ViewModel) {}
+
   /// Called once when the instance is disposed, before the ``addDispose(_:)`` blocks.
   /// The default does nothing.
   ///
@@ -349,6 +363,9 @@ open class ViewModel {
     disposeBlocks.removeAll()
     for block in blocks { block() }
   }
+
+  /// The binding this view model resolves through, if it has made one.
+  var ownBindingCore: BindingCore? { ownedBinding?.core }
 
   /// Disposes the binding this view model resolves through, releasing its dependencies; part of
   /// disposal.
