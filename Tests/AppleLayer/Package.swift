@@ -23,9 +23,13 @@ let package = Package(
       exclude: ["Registry.docc"]),
     .target(name: "RegistryTesting", dependencies: ["Registry"]),
 
+    // Swift Testing declares a cross-import overlay for UIKit (`_Testing_UIKit`) that exists
+    // only on Apple platforms; importing Testing and the UIKit stand-in together would look for
+    // it. Test targets that import UIKit turn cross-import overlays off.
     .testTarget(
       name: "SwiftUIRuntimeTests",
-      dependencies: ["SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry"]),
+      dependencies: ["SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry"],
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,8 @@ public protocol Publisher<Output, Failure> {
   associatedtype Failure: Error
 
   /// Attaches the specified subscriber to this publisher.
-  func receive<S>(subscriber: S) where S: Subscriber, Self.Failure == S.Failure, Self.Output == S.Input
+  func receive<S>(subscriber: S)
+  where S: Subscriber, Self.Failure == S.Failure, Self.Output == S.Input
 }
 
 extension Publisher {

@@ -3,6 +3,8 @@
 // platforms after `import ObjectiveC`.
 @_exported import Foundation
 
+// Apple's names, kept as they are.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Policies related to associative references.
 public enum objc_AssociationPolicy: UInt, @unchecked Sendable {
   /// A weak reference to the associated object (`unsafe_unretained` on Apple platforms; weak
@@ -18,6 +20,7 @@ public enum objc_AssociationPolicy: UInt, @unchecked Sendable {
   case OBJC_ASSOCIATION_COPY = 771
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Sets an associated value for a given object using a given key and association policy.
 ///
 /// Pass `nil` to clear an existing association. The value replaced (or cleared) is released
@@ -28,11 +31,13 @@ public func objc_setAssociatedObject(
   AssociationTable.shared.set(owner(object), key, value, policy)
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Returns the value associated with a given object for a given key.
 public func objc_getAssociatedObject(_ object: Any, _ key: UnsafeRawPointer) -> Any? {
   AssociationTable.shared.get(owner(object), key)
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Removes all associations for a given object.
 public func objc_removeAssociatedObjects(_ object: Any) {
   AssociationTable.shared.removeAll(ObjectIdentifier(owner(object)))

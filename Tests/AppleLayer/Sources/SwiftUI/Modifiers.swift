@@ -10,7 +10,7 @@ extension View {
   /// the view disappears.
   nonisolated public func task(
     priority: TaskPriority = .userInitiated,
-    _ action: sending @escaping @isolated(any) () async -> Void
+    @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
   ) -> some View {
     TaskView(content: self, id: nil, priority: priority, action: action)
   }
@@ -19,7 +19,7 @@ extension View {
   /// change cancels the running task and starts a new one.
   nonisolated public func task<T>(
     id value: T, priority: TaskPriority = .userInitiated,
-    _ action: sending @escaping @isolated(any) () async -> Void
+    @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
   ) -> some View where T: Equatable {
     TaskView(content: self, id: TaskID(value), priority: priority, action: action)
   }

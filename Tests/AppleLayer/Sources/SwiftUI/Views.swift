@@ -177,8 +177,7 @@ extension ForEach: View where Content: View {
 extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
   /// Creates an instance that uniquely identifies and creates views across updates based on the
   /// identity of the underlying data.
-  nonisolated public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content)
-  {
+  nonisolated public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
     self.data = data
     self.content = content
     idOf = { $0.id }

@@ -10,7 +10,7 @@ open class UIResponder: NSObject {
   deinit {
     // The Objective-C runtime releases associated objects when an object is deallocated,
     // after its subclasses' deinitializers; the ObjectiveC stand-in needs to be told.
-    _objc_ownerWillDeallocate(self)
+    _objcOwnerWillDeallocate(self)
   }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 /// Objective-C runtime releases an object's associations when the object is deallocated; a Swift
 /// side table cannot see arbitrary deallocations, so it does two things:
 ///
-/// - Owners that call `_objc_ownerWillDeallocate(_:)` from their `deinit` (the UIKit stand-in's
+/// - Owners that call `_objcOwnerWillDeallocate(_:)` from their `deinit` (the UIKit stand-in's
 ///   `UIResponder` does, so every view controller and view) release their associations exactly
 ///   then, after the subclasses' `deinit`s have run, as on Apple platforms.
 /// - Every other owner's associations are swept on the next call into the table after the owner
@@ -36,7 +36,9 @@ final class AssociationTable: @unchecked Sendable {
   private let lock = NSRecursiveLock()
   private var entries: [ObjectIdentifier: Entry] = [:]
 
-  func set(_ owner: AnyObject, _ key: UnsafeRawPointer, _ value: Any?, _ policy: objc_AssociationPolicy) {
+  func set(
+    _ owner: AnyObject, _ key: UnsafeRawPointer, _ value: Any?, _ policy: objc_AssociationPolicy
+  ) {
     var released: [Any] = []
     lock.lock()
     released += sweep()
@@ -97,6 +99,6 @@ final class AssociationTable: @unchecked Sendable {
 
 /// Releases `object`'s associations now. Not part of Apple's ObjectiveC module: owners call it
 /// from `deinit`, standing in for the runtime's release of associations at deallocation.
-public func _objc_ownerWillDeallocate(_ object: AnyObject) {
+public func _objcOwnerWillDeallocate(_ object: AnyObject) {
   AssociationTable.shared.removeAll(ObjectIdentifier(object))
 }

@@ -68,7 +68,9 @@ public final class ViewRuntime {
   /// Re-renders the whole tree from the current root value, as a re-render of the root's
   /// parent would: every body is evaluated again, with new view values for every child.
   public func render() {
-    pass { reconcile(host, [ChildSpec(position: .root, view: rootView, environment: rootEnvironment)]) }
+    pass {
+      reconcile(host, [ChildSpec(position: .root, view: rootView, environment: rootEnvironment)])
+    }
   }
 
   /// Replaces the root view value and re-renders the tree; a root of another type is a new
@@ -102,8 +104,10 @@ public final class ViewRuntime {
   }
 
   /// Removes every view: their state is released, their tasks cancelled and their
-  /// `onDisappear` actions run.
+  /// `onDisappear` actions run. The root view value is let go of too; ``setRoot(_:)`` mounts a
+  /// new one.
   public func unmount() {
+    rootView = EmptyView()
     pass { reconcile(host, []) }
   }
 
@@ -112,7 +116,7 @@ public final class ViewRuntime {
   /// The text of every `Text` in the tree, in order.
   public var texts: [String] {
     var result: [String] = []
-    walk { node, _ in if let text = node.view as? Text { result.append(text.content) } }
+    walk { node, _ in if let text = exactly(node.view, Text.self) { result.append(text.content) } }
     return result
   }
 
@@ -120,8 +124,9 @@ public final class ViewRuntime {
   public var lines: [String] {
     var result: [String] = []
     walk { node, depth in
-      var line = String(repeating: "  ", count: depth) + Self.component(node.key.position, node.view)
-      if let text = node.view as? Text { line += " \"\(text.content)\"" }
+      var line =
+        String(repeating: "  ", count: depth) + Self.component(node.key.position, node.view)
+      if let text = exactly(node.view, Text.self) { line += " \"\(text.content)\"" }
       result.append(line)
     }
     return result
@@ -175,7 +180,7 @@ public final class ViewRuntime {
   public func tap(_ buttonTitle: String) throws {
     var matches: [@MainActor () -> Void] = []
     walk { node, _ in
-      guard let button = node.view as? any TappableView else { return }
+      guard let button = exactly(node.view, (any TappableView).self) else { return }
       if self.texts(under: node).joined(separator: " ") == buttonTitle {
         matches.append(button.tapAction)
       }
@@ -192,7 +197,7 @@ public final class ViewRuntime {
   public var buttonTitles: [String] {
     var result: [String] = []
     walk { node, _ in
-      if node.view is any TappableView {
+      if exactly(node.view, (any TappableView).self) != nil {
         result.append(self.texts(under: node).joined(separator: " "))
       }
     }
@@ -250,7 +255,7 @@ public final class ViewRuntime {
       if let child = existing.removeValue(forKey: key) {
         children.append(child)
         render(child, view: spec.view, environment: spec.environment)
-        if child.view is any NodeEffects { rerendered.append(child) }
+        if exactly(child.view, (any NodeEffects).self) != nil { rerendered.append(child) }
       } else {
         let child = mount(key: key, spec: spec, parent: node)
         children.append(child)
@@ -292,18 +297,18 @@ public final class ViewRuntime {
       self.appeared = []
       self.rerendered = []
       for node in removed {
-        (node.view as? any NodeEffects)?.disappear(node)
+        exactly(node.view, (any NodeEffects).self)?.disappear(node)
         node.task?.cancel()
         node.task = nil
         node.release()
       }
       for node in appeared where node.isMounted {
-        (node.view as? any NodeEffects)?.appear(node)
+        exactly(node.view, (any NodeEffects).self)?.appear(node)
         if let task = node.task { startedTasks.append(task) }
       }
       for node in rerendered where node.isMounted {
         let before = node.task
-        (node.view as? any NodeEffects)?.rendered(node)
+        exactly(node.view, (any NodeEffects).self)?.rendered(node)
         if let task = node.task, task != before { startedTasks.append(task) }
       }
     }
@@ -335,17 +340,19 @@ public final class ViewRuntime {
   /// Binds the runtime-managed wrappers among `value`'s stored properties, recursing into other
   /// dynamic properties; collects every dynamic property, nested ones first.
   private func bindProperties(
-    of value: Any, prefix: String, node: ViewNode, collecting properties: inout [any DynamicProperty]
+    of value: Any, prefix: String, node: ViewNode,
+    collecting properties: inout [any DynamicProperty]
   ) {
     for (index, child) in Mirror(reflecting: value).children.enumerated() {
       let label = child.label ?? "\(index)"
       let slot = prefix.isEmpty ? label : prefix + "." + label
-      if let bindable = child.value as? any RuntimeBindable {
+      guard let property = exactly(child.value, (any DynamicProperty).self) else { continue }
+      if let bindable = property as? any RuntimeBindable {
         bindable.bind(to: node, slot: slot)
-      } else if child.value is any DynamicProperty {
-        bindProperties(of: child.value, prefix: slot, node: node, collecting: &properties)
+      } else {
+        bindProperties(of: property, prefix: slot, node: node, collecting: &properties)
       }
-      if let property = child.value as? any DynamicProperty { properties.append(property) }
+      properties.append(property)
     }
   }
 
@@ -360,7 +367,7 @@ public final class ViewRuntime {
   private func texts(under node: ViewNode) -> [String] {
     var result: [String] = []
     func go(_ node: ViewNode) {
-      if let text = node.view as? Text { result.append(text.content) }
+      if let text = exactly(node.view, Text.self) { result.append(text.content) }
       for child in node.children { go(child) }
     }
     go(node)
@@ -379,6 +386,13 @@ public final class ViewRuntime {
     case .explicit(let id): return "id(\(id.base)):\(name)"
     }
   }
+}
+
+/// `value as? T`, except that an `Optional` is never unwrapped to match: an `Optional<Text>`
+/// node is not a `Text`.
+func exactly<T>(_ value: Any, _ type: T.Type) -> T? {
+  guard Mirror(reflecting: value).displayStyle != .optional else { return nil }
+  return value as? T
 }
 
 /// A failed interaction with a ``ViewRuntime``. Not part of Apple's SwiftUI.
