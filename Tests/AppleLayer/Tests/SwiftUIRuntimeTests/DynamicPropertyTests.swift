@@ -37,6 +37,76 @@ private struct UsesRemembered: View {
   }
 }
 
+@propertyWrapper
+private struct Inner: DynamicProperty {
+  let log: Log
+  var wrappedValue: Int { 0 }
+  func update() { log.events.append("inner") }
+}
+
+@propertyWrapper
+private struct Outer: DynamicProperty {
+  @Inner var inner: Int
+  let log: Log
+
+  init(log: Log) {
+    _inner = Inner(log: log)
+    self.log = log
+  }
+
+  var wrappedValue: Int { inner }
+  func update() { log.events.append("outer") }
+}
+
+private struct Nested: View {
+  @Outer var value: Int
+  let log: Log
+
+  init(log: Log) {
+    _value = Outer(log: log)
+    self.log = log
+  }
+
+  var body: some View {
+    let _ = log.events.append("body")
+    Text("nested")
+  }
+}
+
+@Observable
+private final class Tally {
+  var count = 0
+}
+
+/// Changes an observed model from `update()`: as bad as doing it in `body`.
+@propertyWrapper
+private struct Bumping: DynamicProperty {
+  let tally: Tally
+  var wrappedValue: Int { 0 }
+  func update() { tally.count += 1 }
+}
+
+private struct TallyReader: View {
+  let tally: Tally
+  var body: some View { Text("tally \(tally.count)") }
+}
+
+private struct BumpingView: View {
+  @Bumping var bump: Int
+  init(tally: Tally) { _bump = Bumping(tally: tally) }
+  var body: some View { Text("bumping") }
+}
+
+private struct TallyPair: View {
+  let tally: Tally
+  var body: some View {
+    VStack {
+      TallyReader(tally: tally)
+      BumpingView(tally: tally)
+    }
+  }
+}
+
 private struct Shapes: View {
   let flag: Bool
   let other: Bool
@@ -81,6 +151,22 @@ struct DynamicPropertyTests {
     runtime.setRoot(UsesRemembered(initial: 100, counter: counter))
     #expect(runtime.buttonTitles == ["value 6"])
     #expect(counter.updates == 3)
+  }
+
+  @Test func nestedPropertiesUpdateFirstAndAllBeforeTheBody() {
+    let log = Log()
+    let runtime = ViewRuntime(Nested(log: log))
+    #expect(log.events == ["inner", "outer", "body"])
+    runtime.render()
+    #expect(log.events == ["inner", "outer", "body", "inner", "outer", "body"])
+  }
+
+  @Test func aChangeMadeInUpdateIsAViolation() {
+    let runtime = ViewRuntime(TallyPair(tally: Tally()))
+    #expect(runtime.violations.count == 1)
+    #expect(
+      runtime.violations.first?.contains("update() of TallyPair/VStack/TupleView/1:BumpingView")
+        == true)
   }
 
   @Test func builderShapesRender() {

@@ -103,6 +103,17 @@ private struct Rows: View {
   }
 }
 
+private struct Outer: View {
+  @State private var taps = 0
+  var body: some View {
+    VStack {
+      Text("outer \(taps)")
+      Button("outer") { taps += 1 }
+      Counter(label: "inner")
+    }
+  }
+}
+
 @MainActor
 @Suite("State is kept per identity")
 struct StateIdentityTests {
@@ -223,6 +234,18 @@ struct StateIdentityTests {
     #expect(runtime.bodyCount(atPath: "Pair/VStack/TupleView/1:Counter") == 1)
     #expect(runtime.bodyCount(atPath: "Pair/VStack/TupleView/2:Counter") == 2)
     #expect(runtime.pendingInvalidations == 0)
+  }
+
+  @Test func flushRendersTopDownAndOnlyOnce() throws {
+    let runtime = ViewRuntime(Outer())
+    try runtime.tap("+ inner")
+    try runtime.tap("outer")
+    #expect(runtime.pendingInvalidations == 2)
+    runtime.flush()
+    // The parent's render re-rendered the child; the child is not rendered again on its own.
+    #expect(runtime.bodyCount(of: Outer.self) == 2)
+    #expect(runtime.bodyCount(of: Counter.self) == 2)
+    #expect(runtime.texts == ["outer 1", "outer", "inner: 1", "+ inner"])
   }
 
   @Test func tapNeedsExactlyOneButton() {

@@ -315,9 +315,11 @@ public final class ViewRuntime {
   }
 
   private func evaluateBody(of node: ViewNode) -> any View {
+    // Installing the dynamic properties (a `@StateObject`'s autoclosure runs here) and their
+    // `update()` are part of the view update, as in SwiftUI.
+    signal.enter("update() of \(node.path)")
     var properties: [any DynamicProperty] = []
     bindProperties(of: node.view, prefix: "", node: node, collecting: &properties)
-    signal.enter("update() of \(node.path)")
     for var property in properties { property.update() }
     signal.leave()
 
