@@ -30,6 +30,17 @@ let package = Package(
       name: "SwiftUIRuntimeTests",
       dependencies: ["SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry"],
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),
+    // The examples of the bridges' documentation and of the SwiftUIAndUIKit article, extracted
+    // into Sources/Snippets/Generated/ by Scripts/extract-snippets.py and compiled as written.
+    .target(
+      name: "Snippets", dependencies: ["SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry"]),
+
+    // The bridges' behaviour: every SwiftUI wrapper on the view runtime, the Combine
+    // publishers, NSObject bindings and the UIKit pause providers.
+    .testTarget(
+      name: "PlatformTests",
+      dependencies: ["SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry", "RegistryTesting"],
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),
   ],
   swiftLanguageModes: [.v6]
 )
