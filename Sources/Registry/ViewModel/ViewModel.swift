@@ -148,12 +148,10 @@ open class ViewModel {
   /// Tells Observation (and, on Apple platforms, Combine) that a change is coming — unless
   /// everything that shows the instance is paused, in which case they hear of it on resume.
   func willChangeForObservers() {
-    #if canImport(Combine)
-      let hasObservers = true
-    #else
-      let hasObservers = isObserved
+    #if !canImport(Combine)
+      // Without Combine, only Observation can hear it, and only once something observed it.
+      guard isObserved else { return }
     #endif
-    guard hasObservers else { return }
     if isHiddenFromEveryHolder {
       owesObservers = true
       return
