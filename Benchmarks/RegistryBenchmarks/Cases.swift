@@ -11,7 +11,7 @@ func expectEmpty(_ registry: ViewModelRegistry) {
 /// A binding that already holds its instances resolves them again: the re-render path.
 @MainActor
 func hotResolve(calls: Int, watching: Bool) -> [Metric] {
-  let registry = ViewModelRegistry(name: "hot")
+  let registry = ViewModelRegistry.current
   let binding = ViewModelBinding(registry: registry)
   let specs = hotSpecs
   let held = specs.map { watching ? binding.watch($0) : binding.read($0) }
@@ -63,7 +63,7 @@ func hotFloor(calls: Int, name: String) -> [Metric] {
 /// SwiftUI body does with `binding.read(userSpec(id))`, and finds the instance already held.
 @MainActor
 func familyHotResolve(calls: Int, watching: Bool) -> [Metric] {
-  let registry = ViewModelRegistry(name: "family")
+  let registry = ViewModelRegistry.current
   let binding = ViewModelBinding(registry: registry)
   let family = hotFamily
   let held = (0..<hotWidth).map { id in
@@ -105,7 +105,7 @@ func familyHotFloor(calls: Int, name: String) -> [Metric] {
 /// A new binding acquires an instance another binding holds, then is disposed.
 @MainActor
 func shareCycle(cycles: Int) -> [Metric] {
-  let registry = ViewModelRegistry(name: "share")
+  let registry = ViewModelRegistry.current
   let owner = ViewModelBinding(registry: registry)
   let spec = sharedSpec
   _ = owner.watch(spec)
@@ -138,7 +138,7 @@ func shareFloor(cycles: Int) -> [Metric] {
 /// A new binding builds its own unkeyed instance, then is disposed, disposing it.
 @MainActor
 func privateCycle(cycles: Int) -> [Metric] {
-  let registry = ViewModelRegistry(name: "private")
+  let registry = ViewModelRegistry.current
   let spec = privateSpec
   var sum: UInt = 0
   let start = benchClock.now
@@ -168,7 +168,7 @@ func privateFloor(cycles: Int) -> [Metric] {
 /// then is disposed, disposing the whole chain.
 @MainActor
 func chain(_ links: ChainLinks, cycles: Int) -> [Metric] {
-  let registry = ViewModelRegistry(name: "chain")
+  let registry = ViewModelRegistry.current
   let head = links.specs[0]
   do {
     // Checked once, untimed: the case must build the whole chain.
@@ -218,7 +218,7 @@ func chainMetrics(_ links: ChainLinks, perCycle: Double) -> [Metric] {
 /// builder makes a new instance from it; then the binding is disposed, disposing the instance.
 @MainActor
 func argNewInstance(cycles: Int) -> [Metric] {
-  let registry = ViewModelRegistry(name: "arg")
+  let registry = ViewModelRegistry.current
   let family = argFamily
   var sum: UInt = 0
   var ids = 0
@@ -255,7 +255,7 @@ func argNewInstanceFloor(cycles: Int) -> [Metric] {
 /// `notifyListeners` with `listeners` listeners added with `listen`, and no watching binding.
 @MainActor
 func notify(listeners: Int, rounds: Int) -> [Metric] {
-  let registry = ViewModelRegistry(name: "notify")
+  let registry = ViewModelRegistry.current
   let binding = ViewModelBinding(registry: registry)
   let viewModel = binding.read(notifySpec)
   let tally = Tally()
@@ -299,7 +299,7 @@ func notifyMetrics(listeners: Int, perNotify: Double) -> [Metric] {
 /// to a new one (the listener runs).
 @MainActor
 func setState(changing: Bool, calls: Int) -> [Metric] {
-  let registry = ViewModelRegistry(name: "state")
+  let registry = ViewModelRegistry.current
   let binding = ViewModelBinding(registry: registry)
   let viewModel = binding.read(stateSpec)
   let tally = Tally()
@@ -346,7 +346,7 @@ func setStateFloor(changing: Bool, calls: Int) -> [Metric] {
 @MainActor
 func scale(specs: [ViewModelSpec<PlainViewModel>], reads: Int) -> [Metric] {
   let count = specs.count
-  let registry = ViewModelRegistry(name: "scale")
+  let registry = ViewModelRegistry.current
   let binding = ViewModelBinding(registry: registry)
   var sum: UInt = 0
   let before = allocatedBytes()
@@ -425,7 +425,7 @@ func scaleMetrics(
 @MainActor
 func scaleDispose(specs: [ViewModelSpec<PlainViewModel>]) -> [Metric] {
   let count = specs.count
-  let registry = ViewModelRegistry(name: "dispose")
+  let registry = ViewModelRegistry.current
   let binding = ViewModelBinding(registry: registry)
   var sum: UInt = 0
   for spec in specs { sum &+= bits(binding.watch(spec)) }

@@ -1,4 +1,5 @@
 import Foundation
+import Registry
 
 // MARK: Defeating the optimizer
 
@@ -107,7 +108,7 @@ func median(_ values: [Double]) -> Double {
 @MainActor
 func run(_ scenario: Scenario) -> [BenchResult] {
   for _ in 0..<scenario.warmups {
-    _ = scenario.run()
+    _ = inFreshRegistry(scenario)
     _ = scenario.floor()
   }
   var order: [String] = []
@@ -115,7 +116,7 @@ func run(_ scenario: Scenario) -> [BenchResult] {
   var values: [String: [Double]] = [:]
   var floors: [String: [Double]] = [:]
   for _ in 0..<scenario.repetitions {
-    for metric in scenario.run() {
+    for metric in inFreshRegistry(scenario) {
       if values[metric.name] == nil { order.append(metric.name) }
       units[metric.name] = metric.unit
       values[metric.name, default: []].append(metric.value)
@@ -203,4 +204,12 @@ func json(_ report: Report) -> String {
   encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
   let data = try! encoder.encode(report)
   return String(decoding: data, as: UTF8.self)
+}
+
+/// Runs one repetition of `scenario` in a registry of its own, made current as an app's default
+/// registry or a test's registry is: what the cases build lands there without a task-local
+/// push per build.
+@MainActor
+func inFreshRegistry(_ scenario: Scenario) -> [Metric] {
+  ViewModelRegistry(name: scenario.name).withCurrent { scenario.run() }
 }
