@@ -51,3 +51,13 @@ struct Item {
 final class Captured<Value> {
   var value: Value?
 }
+
+/// Shows its content or not: a parent that adds and removes a child view.
+struct Toggle<Content: View>: View {
+  let show: Bool
+  let content: () -> Content
+
+  var body: some View {
+    if show { content() } else { Text("nothing") }
+  }
+}

@@ -40,15 +40,6 @@ private struct InlineReadView: View {
   var body: some View { Text(model.name) }
 }
 
-private struct Toggle<Content: View>: View {
-  let show: Bool
-  let content: () -> Content
-
-  var body: some View {
-    if show { content() } else { Text("nothing") }
-  }
-}
-
 @MainActor
 @Suite struct ReadViewModelTests {
   @Test func oneInstancePerViewAcrossAHundredRenders() {

@@ -36,15 +36,6 @@ private struct ThemeView: View {
   }
 }
 
-private struct Toggle<Content: View>: View {
-  let show: Bool
-  let content: () -> Content
-
-  var body: some View {
-    if show { content() } else { Text("nothing") }
-  }
-}
-
 @MainActor private func rename(_ profile: ProfileViewModel, at index: Int, to name: String) {
   var state = profile.state
   state.names[index] = name

@@ -36,15 +36,6 @@ private struct InlineScreen: View {
   }
 }
 
-private struct Toggle<Content: View>: View {
-  let show: Bool
-  let content: () -> Content
-
-  var body: some View {
-    if show { content() } else { Text("nothing") }
-  }
-}
-
 @MainActor
 @Suite struct ViewModelBuilderTests {
   @Test func oneInstancePerViewAcrossAHundredRenders() {

@@ -71,18 +71,6 @@ private struct PausableView: View {
   }
 }
 
-private struct Toggle<Content: View>: View {
-  let show: Bool
-  let content: () -> Content
-
-  var body: some View {
-    VStack {
-      if show { content() }
-      Text("footer")
-    }
-  }
-}
-
 /// What a SwiftUI view gets from `@WatchViewModel`, checked on a runtime that evaluates bodies
 /// the way SwiftUI does.
 @MainActor
