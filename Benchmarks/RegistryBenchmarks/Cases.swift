@@ -11,12 +11,10 @@ func expectEmpty(_ registry: ViewModelRegistry) {
 /// A binding that already holds its instances resolves them again: the re-render path.
 @MainActor
 func hotResolve(calls: Int, watching: Bool) -> [Metric] {
-  let registry = ViewModelRegistry(name: "hot")
+  let registry = ViewModelRegistry.current
   let binding = ViewModelBinding(registry: registry)
   let specs = hotSpecs
-  for spec in specs {
-    _ = watching ? binding.watch(spec) : binding.read(spec)
-  }
+  let held = specs.map { watching ? binding.watch($0) : binding.read($0) }
   var sum: UInt = 0
   let start = benchClock.now
   if watching {
@@ -25,11 +23,22 @@ func hotResolve(calls: Int, watching: Bool) -> [Metric] {
     for index in 0..<calls { sum &+= bits(binding.read(specs[index & hotMask])) }
   }
   let elapsed = nanoseconds(since: start)
+  expectHeld(held, registry: registry, calls: calls, sum: sum)
   consume(sum)
   binding.dispose()
   expectEmpty(registry)
   let name = watching ? "hot_watch" : "hot_read"
   return [Metric(name: name, unit: "ns/call", value: elapsed / Double(calls))]
+}
+
+/// Every call of a re-read loop returned the instance the binding already held, and nothing new
+/// was built.
+@MainActor
+func expectHeld(_ held: [ViewModel], registry: ViewModelRegistry, calls: Int, sum: UInt) {
+  precondition(registry.liveInstanceCount == held.count, "a re-read built a new instance")
+  var expected: UInt = 0
+  for index in 0..<calls { expected &+= bits(held[index & hotMask]) }
+  precondition(sum == expected, "a re-read returned another instance than the one held")
 }
 
 /// A dictionary lookup with a `String` key.
@@ -48,12 +57,55 @@ func hotFloor(calls: Int, name: String) -> [Metric] {
   return [Metric(name: name, unit: "ns/call", value: elapsed / Double(calls))]
 }
 
-// MARK: share_cycle, private_cycle, chain10
+// MARK: family_hot_read, family_hot_watch
+
+/// The re-render path through a family: each call makes the spec anew from its argument, as a
+/// SwiftUI body does with `binding.read(userSpec(id))`, and finds the instance already held.
+@MainActor
+func familyHotResolve(calls: Int, watching: Bool) -> [Metric] {
+  let registry = ViewModelRegistry.current
+  let binding = ViewModelBinding(registry: registry)
+  let family = hotFamily
+  let held = (0..<hotWidth).map { id in
+    watching ? binding.watch(family(id)) : binding.read(family(id))
+  }
+  var sum: UInt = 0
+  let start = benchClock.now
+  if watching {
+    for index in 0..<calls { sum &+= bits(binding.watch(family(index & hotMask))) }
+  } else {
+    for index in 0..<calls { sum &+= bits(binding.read(family(index & hotMask))) }
+  }
+  let elapsed = nanoseconds(since: start)
+  expectHeld(held, registry: registry, calls: calls, sum: sum)
+  consume(sum)
+  binding.dispose()
+  expectEmpty(registry)
+  let name = watching ? "family_hot_watch" : "family_hot_read"
+  return [Metric(name: name, unit: "ns/call", value: elapsed / Double(calls))]
+}
+
+/// A dictionary lookup with the `Int` key.
+@MainActor
+func familyHotFloor(calls: Int, name: String) -> [Metric] {
+  var table: [Int: FloorNode] = [:]
+  for id in 0..<hotWidth { table[id] = makeNode() }
+  var sum: UInt = 0
+  let start = benchClock.now
+  for index in 0..<calls {
+    if let node = floorLookup(table, index & hotMask) { sum &+= bits(node) }
+  }
+  let elapsed = nanoseconds(since: start)
+  consume(sum)
+  return [Metric(name: name, unit: "ns/call", value: elapsed / Double(calls))]
+}
+
+// MARK: share_cycle, private_cycle, chain10, chain100
 
 /// A new binding acquires an instance another binding holds, then is disposed.
 @MainActor
 func shareCycle(cycles: Int) -> [Metric] {
-  let registry = ViewModelRegistry(name: "share")
+  let registry = ViewModelRegistry.current
   let owner = ViewModelBinding(registry: registry)
   let spec = sharedSpec
   _ = owner.watch(spec)
@@ -86,7 +138,7 @@ func shareFloor(cycles: Int) -> [Metric] {
 /// A new binding builds its own unkeyed instance, then is disposed, disposing it.
 @MainActor
 func privateCycle(cycles: Int) -> [Metric] {
-  let registry = ViewModelRegistry(name: "private")
+  let registry = ViewModelRegistry.current
   let spec = privateSpec
   var sum: UInt = 0
   let start = benchClock.now
@@ -115,14 +167,14 @@ func privateFloor(cycles: Int) -> [Metric] {
 /// A new binding resolves the head of a chain whose links resolve each other in `onCreate`,
 /// then is disposed, disposing the whole chain.
 @MainActor
-func chain(cycles: Int) -> [Metric] {
-  let registry = ViewModelRegistry(name: "chain")
-  let head = chainSpecs[0]
+func chain(_ links: ChainLinks, cycles: Int) -> [Metric] {
+  let registry = ViewModelRegistry.current
+  let head = links.specs[0]
   do {
     // Checked once, untimed: the case must build the whole chain.
     let binding = ViewModelBinding(registry: registry)
     _ = binding.watch(head)
-    precondition(registry.liveInstanceCount == chainDepth)
+    precondition(registry.liveInstanceCount == links.length)
     binding.dispose()
     expectEmpty(registry)
   }
@@ -136,19 +188,66 @@ func chain(cycles: Int) -> [Metric] {
   let elapsed = nanoseconds(since: start)
   consume(sum)
   expectEmpty(registry)
-  return [Metric(name: "chain10", unit: "ns/cycle", value: elapsed / Double(cycles))]
+  return chainMetrics(links, perCycle: elapsed / Double(cycles))
 }
 
 @MainActor
-func chainFloor(cycles: Int) -> [Metric] {
+func chainFloor(_ links: ChainLinks, cycles: Int) -> [Metric] {
   let registry = FloorRegistry()
-  let keys = chainKeys
+  let keys = links.keys
   var sum: UInt = 0
   let start = benchClock.now
   for _ in 0..<cycles { sum &+= floorChain(registry, keys) }
   let elapsed = nanoseconds(since: start)
+  precondition(registry.shared.isEmpty)
   consume(sum)
-  return [Metric(name: "chain10", unit: "ns/cycle", value: elapsed / Double(cycles))]
+  return chainMetrics(links, perCycle: elapsed / Double(cycles))
+}
+
+func chainMetrics(_ links: ChainLinks, perCycle: Double) -> [Metric] {
+  let name = "chain\(links.length)"
+  return [
+    Metric(name: name, unit: "ns/cycle", value: perCycle),
+    Metric(name: name + "_per_link", unit: "ns/link", value: perCycle / Double(links.length)),
+  ]
+}
+
+// MARK: arg_new_instance
+
+/// A new binding resolves a family's spec for an argument no instance has yet, so the family's
+/// builder makes a new instance from it; then the binding is disposed, disposing the instance.
+@MainActor
+func argNewInstance(cycles: Int) -> [Metric] {
+  let registry = ViewModelRegistry.current
+  let family = argFamily
+  var sum: UInt = 0
+  var ids = 0
+  let start = benchClock.now
+  for id in 0..<cycles {
+    let binding = ViewModelBinding(registry: registry)
+    let viewModel = binding.watch(family(id))
+    sum &+= bits(viewModel)
+    ids &+= viewModel.id
+    binding.dispose()
+  }
+  let elapsed = nanoseconds(since: start)
+  // Each cycle got an instance built from its own argument, and disposed it.
+  precondition(ids == cycles * (cycles - 1) / 2)
+  consume(sum &+ UInt(ids))
+  expectEmpty(registry)
+  return [Metric(name: "arg_new_instance", unit: "ns/cycle", value: elapsed / Double(cycles))]
+}
+
+@MainActor
+func argNewInstanceFloor(cycles: Int) -> [Metric] {
+  let registry = FloorArgRegistry { makeArgNode($0) }
+  var sum: UInt = 0
+  let start = benchClock.now
+  for id in 0..<cycles { sum &+= floorArgCycle(registry, id) }
+  let elapsed = nanoseconds(since: start)
+  precondition(registry.live.isEmpty)
+  consume(sum)
+  return [Metric(name: "arg_new_instance", unit: "ns/cycle", value: elapsed / Double(cycles))]
 }
 
 // MARK: notify_1, notify_100
@@ -156,7 +255,7 @@ func chainFloor(cycles: Int) -> [Metric] {
 /// `notifyListeners` with `listeners` listeners added with `listen`, and no watching binding.
 @MainActor
 func notify(listeners: Int, rounds: Int) -> [Metric] {
-  let registry = ViewModelRegistry(name: "notify")
+  let registry = ViewModelRegistry.current
   let binding = ViewModelBinding(registry: registry)
   let viewModel = binding.read(notifySpec)
   let tally = Tally()
@@ -200,7 +299,7 @@ func notifyMetrics(listeners: Int, perNotify: Double) -> [Metric] {
 /// to a new one (the listener runs).
 @MainActor
 func setState(changing: Bool, calls: Int) -> [Metric] {
-  let registry = ViewModelRegistry(name: "state")
+  let registry = ViewModelRegistry.current
   let binding = ViewModelBinding(registry: registry)
   let viewModel = binding.read(stateSpec)
   let tally = Tally()
@@ -247,7 +346,7 @@ func setStateFloor(changing: Bool, calls: Int) -> [Metric] {
 @MainActor
 func scale(specs: [ViewModelSpec<PlainViewModel>], reads: Int) -> [Metric] {
   let count = specs.count
-  let registry = ViewModelRegistry(name: "scale")
+  let registry = ViewModelRegistry.current
   let binding = ViewModelBinding(registry: registry)
   var sum: UInt = 0
   let before = allocatedBytes()
@@ -316,5 +415,50 @@ func scaleMetrics(
     Metric(
       name: "scale_object_bytes_\(count)", unit: "bytes/object",
       value: Double(objectBytes) / size),
+  ]
+}
+
+// MARK: scale_dispose
+
+/// One binding watches `specs.count` keyed instances (untimed), then `dispose()` lets go of them
+/// all, disposing each: ns per instance.
+@MainActor
+func scaleDispose(specs: [ViewModelSpec<PlainViewModel>]) -> [Metric] {
+  let count = specs.count
+  let registry = ViewModelRegistry.current
+  let binding = ViewModelBinding(registry: registry)
+  var sum: UInt = 0
+  for spec in specs { sum &+= bits(binding.watch(spec)) }
+  precondition(registry.liveInstanceCount == count)
+  let start = benchClock.now
+  binding.dispose()
+  let elapsed = nanoseconds(since: start)
+  // The one dispose() disposed every instance.
+  expectEmpty(registry)
+  consume(sum)
+  return [
+    Metric(name: "scale_dispose_\(count)", unit: "ns/instance", value: elapsed / Double(count))
+  ]
+}
+
+/// The same objects in the same three tables (the holder's, by key, by object), torn down.
+@MainActor
+func scaleDisposeFloor(keys: [String]) -> [Metric] {
+  let count = keys.count
+  let registry = FloorRegistry()
+  let holder = makeNode()
+  for key in keys {
+    let node = makeNode()
+    registry.shared[key] = node
+    registry.live[ObjectIdentifier(node)] = node
+    holder.held[key] = node
+  }
+  let start = benchClock.now
+  let sum = floorTeardown(registry, holder)
+  let elapsed = nanoseconds(since: start)
+  precondition(registry.live.isEmpty && registry.shared.isEmpty && holder.held.isEmpty)
+  consume(sum)
+  return [
+    Metric(name: "scale_dispose_\(count)", unit: "ns/instance", value: elapsed / Double(count))
   ]
 }

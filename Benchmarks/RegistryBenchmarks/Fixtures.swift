@@ -19,17 +19,46 @@ final class StateBenchViewModel: StateViewModel<BenchState> {
 /// One link of a dependency chain: each resolves the next through its own binding.
 final class ChainNode: ViewModel {
   let depth: Int
+  unowned let links: ChainLinks
   private(set) var next: ChainNode?
 
-  init(depth: Int) {
+  init(depth: Int, links: ChainLinks) {
     self.depth = depth
+    self.links = links
     super.init()
   }
 
   override func onCreate(_ arg: InstanceArg) {
-    if depth + 1 < chainSpecs.count {
-      next = viewModelBinding.watch(chainSpecs[depth + 1])
+    if depth + 1 < links.length {
+      next = viewModelBinding.watch(links.specs[depth + 1])
     }
+  }
+}
+
+/// The keys and specs of one dependency chain, `length` links deep; link `depth` builds a
+/// `ChainNode` that resolves link `depth + 1` in `onCreate`.
+final class ChainLinks: @unchecked Sendable {
+  // @unchecked: `specs` is set once in `init` and only read afterwards, on the main actor.
+  let length: Int
+  let keys: [String]
+  private(set) var specs: [ViewModelSpec<ChainNode>] = []
+
+  init(length: Int) {
+    self.length = length
+    keys = (0..<length).map { "chain-\($0)" }
+    specs = keys.indices.map { depth in
+      ViewModelSpec(key: keys[depth]) { [unowned self] in ChainNode(depth: depth, links: self) }
+    }
+  }
+}
+
+/// A view model built from a family's argument.
+final class ArgViewModel: ViewModel {
+  let id: Int
+
+  init(id: Int) {
+    self.id = id
+    super.init()
   }
 }
 
@@ -46,11 +75,13 @@ let privateSpec = ViewModelSpec { PlainViewModel() }
 let notifySpec = ViewModelSpec(key: "notify") { PlainViewModel() }
 let stateSpec = ViewModelSpec(key: "state") { StateBenchViewModel() }
 
-let chainDepth = 10
-let chainKeys = (0..<chainDepth).map { "chain-\($0)" }
-let chainSpecs = chainKeys.indices.map { depth in
-  ViewModelSpec(key: chainKeys[depth]) { ChainNode(depth: depth) }
-}
+/// A family whose `Int` argument is the key: `hotFamily(id)` makes a new spec on every call, as
+/// a SwiftUI body does on every render.
+let hotFamily = ViewModelSpecWithArg<PlainViewModel, Int>(builder: { _ in PlainViewModel() })
+let argFamily = ViewModelSpecWithArg<ArgViewModel, Int>(builder: { ArgViewModel(id: $0) })
+
+let chain10 = ChainLinks(length: 10)
+let chain100 = ChainLinks(length: 100)
 
 /// The keys and specs of one scale size. Specs are declarations: made once, outside the
 /// measurement like a module's globals, and only for the sizes that run.
@@ -80,6 +111,28 @@ final class FloorRegistry {
   var live: [ObjectIdentifier: FloorNode] = [:]
 }
 
+/// An object made from an `Int` argument, and what it holds by `Int` key.
+final class FloorArgNode {
+  let id: Int
+  var held: [Int: FloorArgNode] = [:]
+
+  init(id: Int) {
+    self.id = id
+  }
+}
+
+/// The least a registry of `Int`-keyed instances needs, and the closure that builds one from its
+/// argument (as a family's builder does).
+final class FloorArgRegistry {
+  let builder: (Int) -> FloorArgNode
+  var shared: [Int: FloorArgNode] = [:]
+  var live: [ObjectIdentifier: FloorArgNode] = [:]
+
+  init(builder: @escaping (Int) -> FloorArgNode) {
+    self.builder = builder
+  }
+}
+
 final class FloorState {
   var state = BenchState(count: 0, title: "bench")
   var listeners: [() -> Void] = []
@@ -97,7 +150,17 @@ func makeNode() -> FloorNode {
 }
 
 @inline(never)
+func makeArgNode(_ id: Int) -> FloorArgNode {
+  FloorArgNode(id: id)
+}
+
+@inline(never)
 func floorLookup(_ table: [String: FloorNode], _ key: String) -> FloorNode? {
+  table[key]
+}
+
+@inline(never)
+func floorLookup(_ table: [Int: FloorNode], _ key: Int) -> FloorNode? {
   table[key]
 }
 
@@ -130,6 +193,34 @@ func floorPrivateCycle(_ registry: FloorRegistry, _ key: String) -> UInt {
   registry.live[ObjectIdentifier(node)] = nil
   holder.held[key] = nil
   return bits(node)
+}
+
+/// A holder builds an object from an argument through a closure, tracks it by key and by object,
+/// and lets go of it.
+@inline(never)
+func floorArgCycle(_ registry: FloorArgRegistry, _ id: Int) -> UInt {
+  let holder = makeArgNode(-1)
+  let node = registry.builder(id)
+  registry.shared[id] = node
+  registry.live[ObjectIdentifier(node)] = node
+  holder.held[id] = node
+  holder.held[id] = nil
+  registry.live[ObjectIdentifier(node)] = nil
+  registry.shared[id] = nil
+  return bits(node) &+ UInt(bitPattern: node.id)
+}
+
+/// A holder lets go of every object it holds; each is forgotten by key and by object.
+@inline(never)
+func floorTeardown(_ registry: FloorRegistry, _ holder: FloorNode) -> UInt {
+  var sum: UInt = 0
+  for (key, node) in holder.held {
+    registry.shared[key] = nil
+    registry.live[ObjectIdentifier(node)] = nil
+    sum &+= bits(node)
+  }
+  holder.held.removeAll()
+  return sum
 }
 
 /// A holder creates a chain of shared objects, each holding the next, and lets go of it.

@@ -8,7 +8,8 @@ let usage = """
 
     --quick   small counts: checks that every case still runs (timings mean little)
     --json    print the results as JSON instead of a table
-    --only    run only the named cases, or the families they start (hot, scale, scale_1000)
+    --only    run only the named cases, or the families they start (hot, family, chain,
+              scale, scale_1000, scale_dispose)
   """
 
 /// How much work each case does per repetition, and how many repetitions.
@@ -17,6 +18,8 @@ struct Plan {
   let repetitions: Int
   let warmups: Int
   let hotCalls: Int
+  /// Calls of the family re-read loops, which make a spec on every call.
+  let familyCalls: Int
   let cycles: Int
   let chainCycles: Int
   let notifyRounds: Int
@@ -26,12 +29,14 @@ struct Plan {
   let scaleRepetitions: Int
 
   static let full = Plan(
-    name: "full", repetitions: 9, warmups: 2, hotCalls: 1_000_000, cycles: 100_000,
+    name: "full", repetitions: 9, warmups: 2, hotCalls: 1_000_000, familyCalls: 200_000,
+    cycles: 100_000,
     chainCycles: 10_000, notifyRounds: 1_000_000, setStateCalls: 1_000_000,
     scaleSizes: [1_000, 10_000, 100_000], scaleReads: 1_000_000, scaleRepetitions: 5)
 
   static let quick = Plan(
-    name: "quick", repetitions: 3, warmups: 1, hotCalls: 20_000, cycles: 2_000,
+    name: "quick", repetitions: 3, warmups: 1, hotCalls: 20_000, familyCalls: 4_000,
+    cycles: 2_000,
     chainCycles: 200, notifyRounds: 20_000, setStateCalls: 20_000,
     scaleSizes: [1_000, 10_000], scaleReads: 20_000, scaleRepetitions: 3)
 }
@@ -64,7 +69,17 @@ struct Options {
   }
 
   func includes(_ name: String) -> Bool {
-    only.isEmpty || only.contains { name == $0 || name.hasPrefix($0 + "_") }
+    only.isEmpty || only.contains { matches(name, $0) }
+  }
+
+  /// A case matches its own name and the families it starts: `hot` for `hot_read`, `chain` for
+  /// `chain10` (a family ending in a letter followed by the case's number), never `scale_1000`
+  /// for `scale_10000`.
+  func matches(_ name: String, _ requested: String) -> Bool {
+    if name == requested || name.hasPrefix(requested + "_") { return true }
+    guard let last = requested.last, !last.isNumber, name.hasPrefix(requested) else { return false }
+    let rest = name.dropFirst(requested.count)
+    return !rest.isEmpty && rest.allSatisfy(\.isNumber)
   }
 }
 
@@ -103,17 +118,37 @@ func scenarios(_ plan: Plan) -> [Scenario] {
     scenario("setstate_changed", { setState(changing: true, calls: plan.setStateCalls) }) {
       setStateFloor(changing: true, calls: plan.setStateCalls)
     },
-    scenario("chain10", { chain(cycles: plan.chainCycles) }) {
-      chainFloor(cycles: plan.chainCycles)
+    scenario("family_hot_read", { familyHotResolve(calls: plan.familyCalls, watching: false) }) {
+      familyHotFloor(calls: plan.familyCalls, name: "family_hot_read")
+    },
+    scenario("family_hot_watch", { familyHotResolve(calls: plan.familyCalls, watching: true) }) {
+      familyHotFloor(calls: plan.familyCalls, name: "family_hot_watch")
+    },
+    scenario("arg_new_instance", { argNewInstance(cycles: plan.cycles) }) {
+      argNewInstanceFloor(cycles: plan.cycles)
+    },
+    scenario("chain10", { chain(chain10, cycles: plan.chainCycles) }) {
+      chainFloor(chain10, cycles: plan.chainCycles)
+    },
+    // A tenth of the cycles: each builds ten times as many links.
+    scenario("chain100", { chain(chain100, cycles: plan.chainCycles / 10) }) {
+      chainFloor(chain100, cycles: plan.chainCycles / 10)
     },
   ]
-  for size in plan.scaleSizes {
-    let fixture = ScaleFixture(size: size)
+  let fixtures = plan.scaleSizes.map { ScaleFixture(size: $0) }
+  for fixture in fixtures {
     list.append(
       Scenario(
-        name: "scale_\(size)", repetitions: plan.scaleRepetitions, warmups: 1,
+        name: "scale_\(fixture.size)", repetitions: plan.scaleRepetitions, warmups: 1,
         run: { scale(specs: fixture.specs, reads: plan.scaleReads) },
         floor: { scaleFloor(keys: fixture.keys, reads: plan.scaleReads) }))
+  }
+  for fixture in fixtures {
+    list.append(
+      Scenario(
+        name: "scale_dispose_\(fixture.size)", repetitions: plan.scaleRepetitions, warmups: 1,
+        run: { scaleDispose(specs: fixture.specs) },
+        floor: { scaleDisposeFloor(keys: fixture.keys) }))
   }
   return list
 }
@@ -128,6 +163,17 @@ func readGrowth(_ results: [BenchResult], sizes: [Int]) -> BenchResult? {
   return result(
     name: "scale_read_growth", unit: "x (\(largest) vs \(smallest))",
     samples: [large.median / small.median], floor: floorGrowth, repetitions: large.repetitions)
+}
+
+/// How the cost of one chain link grows from a 10-deep chain to a 100-deep one; flat is 1.
+func perLinkGrowth(_ results: [BenchResult]) -> BenchResult? {
+  guard let short = results.first(where: { $0.name == "chain10_per_link" }),
+    let long = results.first(where: { $0.name == "chain100_per_link" })
+  else { return nil }
+  let floorGrowth = long.floor.flatMap { top in short.floor.map { top / $0 } }
+  return result(
+    name: "chain100_vs_chain10_per_link", unit: "x (per link)",
+    samples: [long.median / short.median], floor: floorGrowth, repetitions: long.repetitions)
 }
 
 /// The processor's name where Linux tells it.
@@ -146,16 +192,18 @@ func main() {
   #if DEBUG
     logProgress("warning: a debug build; run with -c release for meaningful timings")
   #endif
-  let selected = scenarios(plan).filter { options.includes($0.name) }
-  if selected.isEmpty {
-    Options.fail("no case matches --only \(options.only.joined(separator: ","))")
+  let all = scenarios(plan)
+  for name in options.only where !all.contains(where: { options.matches($0.name, name) }) {
+    Options.fail("no case matches --only \(name)")
   }
+  let selected = all.filter { options.includes($0.name) }
   var results: [BenchResult] = []
   for scenario in selected {
     logProgress("running \(scenario.name)...")
     results += run(scenario)
   }
   if let growth = readGrowth(results, sizes: plan.scaleSizes) { results.append(growth) }
+  if let growth = perLinkGrowth(results) { results.append(growth) }
 
   let process = ProcessInfo.processInfo
   let cpu = cpuModel().map { "\($0), " } ?? ""

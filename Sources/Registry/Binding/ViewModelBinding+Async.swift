@@ -13,7 +13,7 @@ extension ViewModelBinding {
   /// - Throws: The builder's error (every waiting caller gets it, and the next call builds
   ///   again), `CancellationError` when this call is cancelled, or a ``RegistryError``.
   public func watchAsync<VM: ViewModel>(_ spec: AsyncViewModelSpec<VM>) async throws -> VM {
-    try await core.resolveAsync(spec, watching: true, operation: "watchAsync(_:)")
+    try await registry.resolve(spec, for: core, mode: .watch, operation: "watchAsync(_:)")
   }
 
   /// Resolves an async spec and holds the instance without watching it.
@@ -26,6 +26,6 @@ extension ViewModelBinding {
   /// - Returns: The instance, held by this binding.
   /// - Throws: The same errors as ``watchAsync(_:)``.
   public func readAsync<VM: ViewModel>(_ spec: AsyncViewModelSpec<VM>) async throws -> VM {
-    try await core.resolveAsync(spec, watching: false, operation: "readAsync(_:)")
+    try await registry.resolve(spec, for: core, mode: .read, operation: "readAsync(_:)")
   }
 }

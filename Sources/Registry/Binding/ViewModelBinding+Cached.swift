@@ -53,7 +53,7 @@ extension ViewModelBinding {
     key: AnyHashable? = nil, tag: AnyHashable? = nil
   ) -> VM? {
     reportIfDisposed(VM.self, key: key, operation: "maybeWatchCached")
-    return core.cached(VM.self, key: key, tag: tag, watching: true)
+    return registry.cached(VM.self, key: key, tag: tag, for: core, mode: .watch)
   }
 
   /// Finds a live keyed instance of `VM` and holds it without watching, or returns `nil`.
@@ -70,14 +70,16 @@ extension ViewModelBinding {
     key: AnyHashable? = nil, tag: AnyHashable? = nil
   ) -> VM? {
     reportIfDisposed(VM.self, key: key, operation: "maybeReadCached")
-    return core.cached(VM.self, key: key, tag: tag, watching: false)
+    return registry.cached(VM.self, key: key, tag: tag, for: core, mode: .read)
   }
 
   private func cachedOrThrow<VM: ViewModel>(
     key: AnyHashable?, tag: AnyHashable?, watching: Bool, operation: String
   ) throws(RegistryError) -> VM {
     if let error = disposedError(VM.self, key: key, operation: operation) { throw error }
-    if let found = core.cached(VM.self, key: key, tag: tag, watching: watching) {
+    if let found = registry.cached(
+      VM.self, key: key, tag: tag, for: core, mode: watching ? .watch : .read)
+    {
       return found
     }
     let keyText = Describe.key(key)

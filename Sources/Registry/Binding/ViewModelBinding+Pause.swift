@@ -69,10 +69,12 @@ extension BindingCore {
     guard !paused else { return }
     // Changes that views saw through Observation were held back while everything that shows
     // those instances was paused.
-    for entry in entries.values where entry.viewModel.owesObservers {
+    for entry in table.entries.values where entry.viewModel.owesObservers {
       entry.viewModel.deliverOwedObservers()
     }
-    for viewModel in observed where viewModel.owesObservers { viewModel.deliverOwedObservers() }
+    for viewModel in table.observed where viewModel.owesObservers {
+      viewModel.deliverOwedObservers()
+    }
     if missedRefresh {
       missedRefresh = false
       registry.beginChange()

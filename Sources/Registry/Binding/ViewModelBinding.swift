@@ -54,8 +54,9 @@ open class ViewModelBinding {
       registry: owner.registry, label: owner.registry.typeName(type(of: owner)), isModelOwned: true,
       createdAt: nil)
     updateHandler = nil
+    // No back reference to this object: a view model's binding refreshes its owner, never its
+    // `onUpdate`.
     core.ownerViewModel = owner
-    core.binding = self
   }
 
   deinit {
@@ -64,9 +65,9 @@ open class ViewModelBinding {
     if wasDisposed { return }
     let core = core
     if isRunningOnMainActor() {
-      MainActor.assumeIsolated { core.dispose() }
+      MainActor.assumeIsolated { core.registry.dispose(core) }
     } else {
-      Task { @MainActor in core.dispose() }
+      Task { @MainActor in core.registry.dispose(core) }
     }
   }
 
@@ -221,7 +222,7 @@ open class ViewModelBinding {
     line: UInt = #line, column: UInt = #column
   ) {
     do {
-      try core.unbind(viewModel)
+      try registry.unbind(viewModel, by: core)
     } catch {
       registry.report(
         error, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -238,7 +239,7 @@ open class ViewModelBinding {
   /// - Throws: ``RegistryError/notHeld(binding:type:key:)`` or
   ///   ``RegistryError/bindingDisposed(operation:binding:type:key:)``; nothing changes.
   public func unbindThrowing(_ viewModel: ViewModel) throws(RegistryError) {
-    try core.unbind(viewModel)
+    try registry.unbind(viewModel, by: core)
   }
 
   /// Lets go of everything this binding holds, newest first; each instance whose last holder
@@ -253,7 +254,7 @@ open class ViewModelBinding {
   /// ```
   open func dispose() {
     wasDisposed = true
-    core.dispose()
+    core.registry.dispose(core)
   }
 
   /// Makes the ``PauseAwareController`` that ``pauseController`` returns; called once, on first
@@ -295,19 +296,22 @@ open class ViewModelBinding {
     _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString
   ) throws -> VM {
     do {
-      return try core.resolve(spec, watching: watching, operation: operation)
-    } catch let reused as BuilderReusedInstance {
-      throw reused.error
+      return try core.registry.resolve(
+        spec, for: core, mode: watching ? .watch : .read, operation: operation)
+    } catch let unheld as UnheldInstance {
+      throw unheld.error
     }
   }
 
   private func resolveOrStop<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString, site: CallSite
   ) -> VM {
+    let registry = core.registry
     do {
-      return try core.resolve(spec, watching: watching, operation: operation)
+      return try registry.resolve(
+        spec, for: core, mode: watching ? .watch : .read, operation: operation, site: site)
     } catch {
-      return core.recover(from: error, resolving: spec, operation: operation, at: site)
+      return registry.recover(from: error, resolving: spec, operation: operation, at: site)
     }
   }
 }

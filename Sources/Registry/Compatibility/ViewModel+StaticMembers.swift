@@ -145,7 +145,7 @@ extension ViewModelRegistry {
   func lookUpWithoutHolding<T: ViewModel>(key: AnyHashable?, tag: AnyHashable?) -> T? {
     if let key {
       let identity = InstanceIdentity(type: ObjectIdentifier(T.self), key: .shared(key))
-      if let found = sharedInstances[identity] as? T { return found }
+      if let found = store.shared[identity] as? T { return found }
       guard tag != nil else { return nil }
     }
     return newestShared(T.self, tag: tag)

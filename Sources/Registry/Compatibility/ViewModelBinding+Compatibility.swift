@@ -21,14 +21,14 @@ extension ViewModelBinding {
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let type = Describe.type(Swift.type(of: viewModel))
-    guard let registration = viewModel.registration else {
+    guard let record = viewModel.lifetime.record else {
       registry.report(.notRegistered(operation: "recycle(_:)", type: type), at: site)
       return
     }
     guard !viewModel.isDisposed else {
       registry.report(
         .viewModelDisposed(
-          operation: "recycle(_:)", type: type, key: Describe.key(registration.arg.key)),
+          operation: "recycle(_:)", type: type, key: Describe.key(record.arg.key)),
         at: site)
       return
     }
@@ -51,7 +51,7 @@ extension ViewModelBinding {
     key: AnyHashable? = nil, tag: AnyHashable? = nil
   ) throws(RegistryError) -> VM? {
     try throwIfDisposed(VM.self, key: key, operation: "maybeWatchCachedThrowing(key:tag:)")
-    return core.cached(VM.self, key: key, tag: tag, watching: true)
+    return registry.cached(VM.self, key: key, tag: tag, for: core, mode: .watch)
   }
 
   /// Finds a live keyed instance of `VM` and holds it without watching, or returns `nil`;
@@ -70,11 +70,14 @@ extension ViewModelBinding {
     key: AnyHashable? = nil, tag: AnyHashable? = nil
   ) throws(RegistryError) -> VM? {
     try throwIfDisposed(VM.self, key: key, operation: "maybeReadCachedThrowing(key:tag:)")
-    return core.cached(VM.self, key: key, tag: tag, watching: false)
+    return registry.cached(VM.self, key: key, tag: tag, for: core, mode: .read)
   }
 
-  /// Every live keyed instance of `VM` with `tag`, newest first, each now watched by this
-  /// binding; empty when there is none. Never builds.
+  /// Every live keyed instance built by a spec of `VM` with `tag`, newest first, each now
+  /// watched by this binding; empty when there is none. Never builds.
+  ///
+  /// As in AppleViewModel, `VM` is the spec's type: a `MockUser` built by a
+  /// `ViewModelSpec<UserViewModel>` is found as a `UserViewModel`.
   ///
   /// ```swift
   /// let openDocuments: [DocumentViewModel] = binding.watchCachesByTag("open")
@@ -106,8 +109,8 @@ extension ViewModelBinding {
     return cachesByTag(tag, watching: true)
   }
 
-  /// Every live keyed instance of `VM` with `tag`, newest first, each now held (not watched)
-  /// by this binding; empty when there is none. Never builds.
+  /// Every live keyed instance built by a spec of `VM` with `tag`, newest first, each now held
+  /// (not watched) by this binding; empty when there is none. Never builds.
   ///
   /// ```swift
   /// let uploads: [UploadViewModel] = binding.readCachesByTag("uploads")
@@ -139,20 +142,20 @@ extension ViewModelBinding {
     return cachesByTag(tag, watching: false)
   }
 
+  /// The keyed instances built by a spec of `VM` (AppleViewModel's store of `VM`) with `tag`,
+  /// newest first, each held through the registry's cached lookup.
   private func cachesByTag<VM: ViewModel>(_ tag: AnyHashable, watching: Bool) -> [VM] {
-    let matches = registry.liveViewModels().reversed().compactMap { candidate -> VM? in
-      guard let match = candidate as? VM, let registration = candidate.registration,
-        registration.identity.isShared, registration.arg.tag == tag
+    let type = ObjectIdentifier(VM.self)
+    let keys = registry.liveViewModels().reversed().compactMap { candidate -> AnyHashable? in
+      guard let record = candidate.lifetime.record, record.identity.type == type,
+        record.arg.tag == tag, case .shared(let key) = record.identity.key
       else { return nil }
-      return match
+      return key
     }
-    guard !isDisposed else { return matches }
-    for match in matches where !match.isDisposed {
-      guard let identity = match.registration?.identity else { continue }
-      core.holdIfNeeded(match, identity: identity, watching: watching, anchor: nil)
+    // One at a time: holding one runs its hooks, which may dispose another.
+    return keys.compactMap { key in
+      registry.cached(VM.self, key: key, tag: tag, for: core, mode: watching ? .watch : .read)
     }
-    // Holding one may have disposed another (a hook that recycles): only live ones are returned.
-    return matches.filter { !$0.isDisposed }
   }
 
   private func throwIfDisposed<VM: ViewModel>(

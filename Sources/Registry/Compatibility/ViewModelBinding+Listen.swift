@@ -79,8 +79,8 @@ extension ViewModelBinding {
     guard !isDisposed, !viewModel.isDisposed else { return }
     let stop = Box<() -> Void>({})
     let guarded: (() throws -> Void) throws -> Void = { [weak core, weak viewModel] callback in
-      guard let core, let viewModel, let identity = viewModel.registration?.identity,
-        core.entries[identity]?.viewModel === viewModel
+      guard let core, let viewModel, let identity = viewModel.lifetime.record?.identity,
+        core.table.entries[identity]?.viewModel === viewModel
       else {
         stop.value()
         return

@@ -56,7 +56,7 @@ extension ViewModelRegistry {
   /// In debug builds, notes the disposal of an instance for key-churn detection.
   func noteDisposalForChurn(_ viewModel: ViewModel) {
     #if DEBUG
-      guard let threshold = config.keyChurnWarning, let registration = viewModel.registration
+      guard let threshold = config.keyChurnWarning, let registration = viewModel.lifetime.record
       else { return }
       churn.recordDisposal(of: registration.churnSource, at: clock.now, threshold: threshold)
     #endif
@@ -65,7 +65,7 @@ extension ViewModelRegistry {
   /// In debug builds, notes a build and warns once its holder churns.
   func noteBuildForChurn(_ viewModel: ViewModel) {
     #if DEBUG
-      guard let threshold = config.keyChurnWarning, let registration = viewModel.registration,
+      guard let threshold = config.keyChurnWarning, let registration = viewModel.lifetime.record,
         let count = churn.recordBuild(
           of: registration.churnSource, at: clock.now, threshold: threshold)
       else { return }

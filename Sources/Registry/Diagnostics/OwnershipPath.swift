@@ -68,8 +68,7 @@ extension ViewModelRegistry {
   /// - Parameter viewModel: A live instance of this registry.
   /// - Returns: One path per root; empty for an instance this registry does not hold.
   public func ownershipPaths(of viewModel: ViewModel) -> [OwnershipPath] {
-    guard let id = viewModel.registration?.sequence,
-      liveInstances[ObjectIdentifier(viewModel)] != nil
+    guard let id = viewModel.lifetime.record?.sequence, viewModel.lifetime.phase < .disposing
     else { return [] }
     return snapshot().ownershipPaths(of: id)
   }

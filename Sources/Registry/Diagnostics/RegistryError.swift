@@ -65,6 +65,20 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// only; nothing is changed.
   case keyChurn(type: String, lastKey: String?, count: Int, window: String)
 
+  /// A spec without a key asked to live forever. Nothing could ever find such an instance again
+  /// once its binding lets go, so it would only leak.
+  ///
+  /// The throwing forms throw it and build nothing; `watch(_:)` and `read(_:)` report it and
+  /// build an ordinary private instance, disposed with its binding.
+  case aliveForeverWithoutKey(type: String)
+
+  /// A view model's binding was about to hold an instance that already holds that view model,
+  /// directly or through others: neither could ever be released. Nothing was held.
+  ///
+  /// `chain` lists the view models from the one resolving back to itself, for example
+  /// `["A(key: \"a\")", "B(key: \"b\")", "A(key: \"a\")"]`.
+  case ownershipCycle(chain: [String])
+
   /// How serious the mistake is: ``RegistryIssue/Severity/warning`` for
   /// ``keyChurn(type:lastKey:count:window:)``, a guess from a heuristic;
   /// ``RegistryIssue/Severity/error`` for every other case.
@@ -77,7 +91,8 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .keyChurn: .warning
     case .notFound, .cycle, .bindingDisposed, .notHeld, .viewModelDisposed, .buildFailed,
-      .builderReusedInstance, .listenerFailed, .notRegistered, .errorHandlerFailed, .reportedError:
+      .builderReusedInstance, .listenerFailed, .aliveForeverWithoutKey, .ownershipCycle,
+      .notRegistered, .errorHandlerFailed, .reportedError:
       .error
     }
   }
@@ -133,6 +148,20 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
           Type: \(type)   Key: \(key ?? "none")
         The registry disposes what it builds, so one object cannot be registered twice; nothing was registered.
         To fix, create a new instance in the builder; to share one object, give its spec a key instead.
+        """
+    case .aliveForeverWithoutKey(let type):
+      return """
+        A spec of \(type) without a key asked to be aliveForever.
+          Type: \(type)   Key: none
+        An instance without a key is private to the binding that resolved it; once that binding lets go, nothing can find it again, so keeping it forever would only leak it.
+        To fix, give the spec a key (ViewModelSpec(key: "…", aliveForever: true) { … }) to keep one shared instance, or drop aliveForever.
+        """
+    case .ownershipCycle(let chain):
+      return """
+        \(chain.first ?? "A view model") would hold an instance that already holds it.
+          Chain: \(chain.joined(separator: " → "))
+        Each view model in the chain keeps the next one alive, so none of them could ever be released; nothing was held.
+        To fix, let one side refer to the other without holding it (pass it in, or keep a weak reference), or move what both need into a third view model that both hold.
         """
     case .keyChurn(let type, let lastKey, let count, let window):
       return """

@@ -156,15 +156,15 @@ extension ViewModelRegistry {
   /// - Returns: A value that does not change as the registry does.
   public func snapshot() -> RegistrySnapshot {
     let instances = liveViewModels().map { viewModel in
-      let registration = viewModel.registration
-      let holders = (registration?.holders ?? []).map { core in
+      let registration = viewModel.lifetime.record
+      let holders = viewModel.lifetime.holders.map { core in
         core.snapshot(holding: registration?.identity)
       }
       return InstanceSnapshot(
         id: registration?.sequence ?? 0, typeName: Describe.type(type(of: viewModel)),
         key: Describe.key(registration?.arg.key), tag: Describe.key(registration?.arg.tag),
         aliveForever: registration?.arg.aliveForever ?? false, holders: holders,
-        isAwaitingDisposal: registration?.isAwaitingDisposal ?? false)
+        isAwaitingDisposal: viewModel.lifetime.isAwaitingDisposal)
     }
     return RegistrySnapshot(registryName: name, instances: instances)
   }
@@ -182,14 +182,14 @@ extension BindingCore {
       description = id
     }
     return HolderSnapshot(
-      bindingId: id, label: description, ownerInstanceID: owner?.registration?.sequence,
-      isWatching: identity.flatMap { entries[$0]?.isWatching } ?? false, isPaused: isPaused)
+      bindingId: id, label: description, ownerInstanceID: owner?.lifetime.record?.sequence,
+      isWatching: identity.flatMap { table.entries[$0]?.isWatching } ?? false, isPaused: isPaused)
   }
 }
 
 extension ViewModel {
   /// `Type(key: …)` or `Type(private)`, as messages name instances.
   var instanceName: String {
-    Describe.instance(type(of: self), key: registration?.arg.key)
+    Describe.instance(type(of: self), key: lifetime.record?.arg.key)
   }
 }

@@ -221,7 +221,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   public func resolveThrowing(_ spec: ViewModelSpec<VM>) throws -> VM {
     do {
       return try resolveShowing(spec, announcing: false)
-    } catch let reused as BuilderReusedInstance {
+    } catch let reused as UnheldInstance {
       throw reused.error
     }
   }
@@ -250,13 +250,13 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     _ spec: ViewModelSpec<VM>, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> VM {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
-      return try resolveShowing(spec, announcing: false)
+      return try resolveShowing(spec, announcing: false, site: site)
     } catch {
-      let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-      let viewModel = binding.core.recover(
+      let viewModel = binding.registry.recover(
         from: error, resolving: spec, operation: "require(_:)", at: site)
-      if error is BuilderReusedInstance {
+      if error is UnheldInstance, !viewModel.isDisposed {
         // Shown without being held, so that re-renders do not build (and report) again.
         move(to: .ready(viewModel, .owned(slot(for: spec))), announcing: false)
       }
@@ -264,9 +264,11 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     }
   }
 
-  /// The one way a synchronous spec reaches the screen. Lets `BuilderReusedInstance` through
+  /// The one way a synchronous spec reaches the screen. Lets `UnheldInstance` through
   /// so each caller can treat it its way.
-  private func resolveShowing(_ spec: ViewModelSpec<VM>, announcing: Bool) throws -> VM {
+  private func resolveShowing(
+    _ spec: ViewModelSpec<VM>, announcing: Bool, site: CallSite? = nil
+  ) throws -> VM {
     let slot = slot(for: spec)
     switch state {
     case .ready(let current, .owned(let shown)) where shown == slot && !current.isDisposed:
@@ -280,14 +282,15 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     let previous = state
     let viewModel: VM
     do {
-      viewModel = try binding.core.resolve(
-        spec, watching: watches, operation: watches ? "watch(_:)" : "read(_:)")
+      viewModel = try binding.registry.resolve(
+        spec, for: binding.core, mode: watches ? .watch : .read,
+        operation: watches ? "watch(_:)" : "read(_:)", site: site)
     } catch {
       if case .released = previous { throw error }
       // The input changed to something that cannot be built: the old instance is not shown
       // any more, so it is let go too.
       stopShowing(previous, keeping: nil)
-      let failure = (error as? BuilderReusedInstance)?.error ?? error
+      let failure = (error as? UnheldInstance)?.error ?? error
       move(to: .failed(failure, .resolve(spec, slot)), announcing: announcing)
       throw error
     }
@@ -374,7 +377,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
       // load holds unless the host shows it.
       guard case .success(let viewModel) = result else { return nil }
       if case .ready(let shown, .owned) = state, shown === viewModel { return viewModel }
-      try? binding.core.unbind(viewModel)
+      try? binding.registry.unbind(viewModel, by: binding.core)
       return nil
     }
   }
@@ -396,7 +399,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     default: break
     }
     stopShowing(state, keeping: nil)
-    if watches { binding.core.observe(viewModel) }
+    if watches { binding.registry.observe(viewModel, by: binding.core) }
     move(to: .ready(viewModel, .borrowed), announcing: false)
     return viewModel
   }
@@ -457,7 +460,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
         if let self {
           _ = self.finishLoad(load, of: spec, with: result)
         } else if case .success(let viewModel) = result {
-          try? binding.core.unbind(viewModel)
+          try? binding.registry.unbind(viewModel, by: binding.core)
         }
       }
       return nil
@@ -496,10 +499,10 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     guard case .ready(let shown, let holding) = state else { return }
     switch holding {
     case .borrowed:
-      binding.core.stopObserving(shown)
+      binding.registry.stopObserving(shown, by: binding.core)
     case .owned:
       // Quietly: an instance shown unheld (a builder that reused one) is not the binding's.
-      if shown !== kept, !shown.isDisposed { try? binding.core.unbind(shown) }
+      if shown !== kept, !shown.isDisposed { try? binding.registry.unbind(shown, by: binding.core) }
     }
   }
 
@@ -520,7 +523,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
       if case .ready(let viewModel, let holding) = state, viewModel.isDisposed {
         // Disposed by its owner (borrowed), by a reset or a direct dispose: show nothing rather
         // than it; the next render resolves again.
-        if case .borrowed = holding { binding.core.stopObserving(viewModel) }
+        if case .borrowed = holding { binding.registry.stopObserving(viewModel, by: binding.core) }
         state = .idle
       }
       refreshCount += 1

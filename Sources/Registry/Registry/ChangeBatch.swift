@@ -25,9 +25,12 @@ extension ViewModelRegistry {
     }
   }
 
-  func markDirty(_ core: BindingCore) {
+  /// Marks `core` to be refreshed when the change ends; `dependency` is the instance whose
+  /// change (or disposal) caused it, told to a view model's ``ViewModel/onDependencyNotify(_:)``.
+  func markDirty(_ core: BindingCore, dependency: ViewModel? = nil) {
     guard !core.isDirty, !core.isDisposed else { return }
     core.isDirty = true
+    core.changedDependency = dependency
     if core.isModelOwned {
       changes.models.append(core)
     } else {

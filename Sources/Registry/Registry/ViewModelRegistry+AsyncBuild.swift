@@ -135,10 +135,10 @@ extension ViewModelRegistry {
     case .success(let viewModel):
       // Every caller was cancelled: nothing is registered, the instance is dropped.
       guard let first = waiters.first else { return }
-      if key.identity.isShared, let existing = sharedInstances[key.identity] {
+      if key.identity.isShared, let existing = store.shared[key.identity] {
         // A synchronous spec with the same type and key built it meanwhile: share that one.
         built = existing
-      } else if viewModel.registration != nil || viewModel.isDisposed {
+      } else if viewModel.lifetime.record != nil || viewModel.isDisposed {
         let error = RegistryError.builderReusedInstance(
           type: Describe.type(VM.self), key: Describe.key(active.key))
         for waiter in waiters { waiter.continuation.resume(throwing: error) }
@@ -159,12 +159,24 @@ extension ViewModelRegistry {
     // Hold for every live waiter before any of them resumes, so the instance is never unheld;
     // a waiter whose binding was disposed meanwhile gets the same error as any resolution
     // through a disposed binding.
+    // A view model's binding that would close an ownership cycle gets the error instead.
+    var cycles: [ObjectIdentifier: [String]] = [:]
     for waiter in waiters where !waiter.core.isDisposed && !built.isDisposed {
-      waiter.core.holdIfNeeded(
-        built, identity: key.identity, watching: waiter.watching, anchor: waiter.anchor)
+      if waiter.core.isModelOwned {
+        if let chain = ownershipCycle(holding: built, by: waiter.core) {
+          cycles[ObjectIdentifier(waiter.core)] = chain
+          continue
+        }
+        if !isNew { sharedHoldsByViewModels &+= 1 }
+      }
+      hold(
+        built, at: key.identity, by: waiter.core, watching: waiter.watching,
+        anchor: waiter.anchor)
     }
     for waiter in waiters {
-      if waiter.core.isDisposed {
+      if let chain = cycles[ObjectIdentifier(waiter.core)] {
+        waiter.continuation.resume(throwing: RegistryError.ownershipCycle(chain: chain))
+      } else if waiter.core.isDisposed {
         waiter.continuation.resume(
           throwing: RegistryError.bindingDisposed(
             operation: "watchAsync(_:)", binding: waiter.core.id,
@@ -173,7 +185,7 @@ extension ViewModelRegistry {
         waiter.continuation.resume(returning: built)
       }
     }
-    if isNew { built.disposeIfUnheld() }
+    if isNew { releaseIfUnheld(built) }
   }
 
   /// Abandons the async builds in flight (all of them, or those with `tag`): their waiters get

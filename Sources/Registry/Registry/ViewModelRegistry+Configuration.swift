@@ -64,7 +64,7 @@ extension ViewModelRegistry {
     let event = LifecycleEvent(
       kind: kind, typeName: Describe.type(type(of: viewModel)), key: Describe.key(arg.key),
       tag: Describe.key(arg.tag), bindingId: arg.bindingId, registry: name,
-      instanceID: viewModel.registration?.sequence ?? 0)
+      instanceID: viewModel.lifetime.record?.sequence ?? 0)
     for lifecycle in activeLifecycles {
       do {
         switch kind {

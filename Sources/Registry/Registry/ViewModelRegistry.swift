@@ -57,24 +57,19 @@ public final class ViewModelRegistry {
   /// ```
   public var clock: any RegistryClock = SystemRegistryClock()
 
-  // Properties marked `@exclusivity(unchecked)` here and in the binding and view-model types are
-  // main-actor state on the resolve, bind, notify and dispose paths. Each is only read or
-  // mutated briefly (an append, a lookup, a removal), never held across a call that could come
-  // back to it, so the run-time exclusivity check they skip could never fire.
-  var deferred = DeferredReleases()
+  /// Which instances are alive, who holds them, what waits to be disposed. Unchecked: the
+  /// store's mutations never call out, so no access to it can overlap another.
+  @exclusivity(unchecked) var store = InstanceStore()
   var churn = KeyChurnDetector()
   var pendingAsyncBuilds: [PendingBuildKey: PendingAsyncBuild] = [:]
-
-  /// Keyed instances, by identity.
-  @exclusivity(unchecked) var sharedInstances: [InstanceIdentity: ViewModel] = [:]
-  /// Every live instance built here, keyed or private, by object.
-  @exclusivity(unchecked) var liveInstances: [ObjectIdentifier: ViewModel] = [:]
-  @exclusivity(unchecked) var proxies: [ObjectIdentifier: ProxyEntry] = [:]
+  var proxies: [ObjectIdentifier: ProxyEntry] = [:]
   /// The identities being built right now, outermost first; a repeat is a cycle.
-  @exclusivity(unchecked) var buildStack: [BuildFrame] = []
-  @exclusivity(unchecked) var changes = ChangeBatch()
-  var nextInstanceSequence: UInt64 = 0
+  var buildStack: [BuildFrame] = []
+  var changes = ChangeBatch()
   var nextBindingSerial: UInt64 = 0
+  /// Counts view models' bindings starting to hold an instance built before: only such a hold
+  /// can close an ownership cycle, so a build during which it does not move needs no search.
+  var sharedHoldsByViewModels: UInt64 = 0
 
   /// Creates an empty registry.
   ///
@@ -125,7 +120,7 @@ public final class ViewModelRegistry {
   /// ```swift
   /// #expect(registry.liveInstanceCount == 0)
   /// ```
-  public var liveInstanceCount: Int { liveInstances.count }
+  public var liveInstanceCount: Int { store.liveCount }
 
   /// The live instances, oldest first.
   ///
@@ -135,7 +130,7 @@ public final class ViewModelRegistry {
   ///
   /// - Returns: Every instance this registry built that is not disposed yet.
   public func liveViewModels() -> [ViewModel] {
-    liveInstances.values.sorted { $0.creationSequence < $1.creationSequence }
+    store.live
   }
 
   /// Disposes every live instance, `aliveForever` ones included, newest first; bindings that
@@ -153,7 +148,7 @@ public final class ViewModelRegistry {
     abandonPendingBuilds(tag: nil)
     beginChange()
     for viewModel in liveViewModels().reversed() {
-      viewModel.performDisposal(callingHook: true)
+      dispose(viewModel, callingHook: true)
     }
     endChange()
   }

@@ -57,7 +57,7 @@ extension ViewModel {
       registry.report(
         .viewModelDisposed(
           operation: operation, type: Describe.type(type(of: self)),
-          key: Describe.key(registration?.arg.key)),
+          key: Describe.key(lifetime.record?.arg.key)),
         at: nil)
     #endif
   }

@@ -32,8 +32,9 @@ open class ViewModel {
   /// The registry this instance belongs to: the one that built it, or the current one when it
   /// was created by hand.
   var registry: ViewModelRegistry
-  /// Set when a registry builds the instance; `nil` for one created by hand.
-  @exclusivity(unchecked) var registration: Registration?
+  /// Its identity, holders, watchers and phase. Unchecked: only the registry's store writes it,
+  /// and the store's mutations never call out, so no access can overlap another.
+  @exclusivity(unchecked) var lifetime = InstanceLifetime()
   @exclusivity(unchecked) var listeners = ListenerList<() throws -> Void>()
   /// Continuations of the ``changes`` streams handed out.
   @exclusivity(unchecked) var changeStreams = StreamContinuations<Void>()
@@ -59,18 +60,11 @@ open class ViewModel {
     /// The synthesized publisher, found by reflection on first use and kept.
     private var willChangePublisher: ObservableObjectPublisher?
   #endif
-  /// The bindings that watch this instance and refresh when it changes.
-  @exclusivity(unchecked) var watchers: [BindingCore] = []
   private var disposeBlocks: [() -> Void] = []
   /// Tasks started with ``task(priority:_:)``, cancelled at dispose.
   var runningTasks: [UInt64: Task<Void, Never>] = [:]
   var nextTaskID: UInt64 = 0
   private var ownedBinding: ViewModelBinding?
-  private var lifecycle = Lifecycle.alive
-
-  private enum Lifecycle {
-    case alive, disposing, disposed
-  }
 
   /// Creates a view model. Usually called by a spec's builder.
   ///
@@ -87,7 +81,7 @@ open class ViewModel {
   /// binding.dispose()
   /// #expect(counter.isDisposed)
   /// ```
-  public var isDisposed: Bool { lifecycle != .alive }
+  public var isDisposed: Bool { lifetime.phase >= .disposing }
 
   /// The tag the instance was built with, if any.
   ///
@@ -95,7 +89,7 @@ open class ViewModel {
   /// let spec = ViewModelSpec(key: "a", tag: "feed") { FeedViewModel() }
   /// #expect(binding.watch(spec).tag == AnyHashable("feed"))
   /// ```
-  public var tag: AnyHashable? { registration?.arg.tag }
+  public var tag: AnyHashable? { lifetime.record?.arg.tag }
 
   /// Whether anything hears ``notifyListeners()``: a listener, a watching binding or a
   /// ``changes`` stream consumer.
@@ -104,10 +98,8 @@ open class ViewModel {
   /// if viewModel.hasListeners { startPolling() }
   /// ```
   public var hasListeners: Bool {
-    !listeners.isEmpty || !watchers.isEmpty || !changeStreams.isEmpty
+    !listeners.isEmpty || !lifetime.watchers.isEmpty || !changeStreams.isEmpty
   }
-
-  var creationSequence: UInt64 { registration?.sequence ?? 0 }
 
   /// Calls `onChanged` after every change until the returned closure is called.
   ///
@@ -145,7 +137,7 @@ open class ViewModel {
   /// }
   /// ```
   public func notifyListeners() {
-    guard lifecycle == .alive else {
+    guard !isDisposed else {
       reportUseAfterDispose("notifyListeners()")
       return
     }
@@ -156,12 +148,10 @@ open class ViewModel {
   /// Tells Observation (and, on Apple platforms, Combine) that a change is coming — unless
   /// everything that shows the instance is paused, in which case they hear of it on resume.
   func willChangeForObservers() {
-    #if canImport(Combine)
-      let hasObservers = true
-    #else
-      let hasObservers = isObserved
+    #if !canImport(Combine)
+      // Without Combine, only Observation can hear it, and only once something observed it.
+      guard isObserved else { return }
     #endif
-    guard hasObservers else { return }
     if isHiddenFromEveryHolder {
       owesObservers = true
       return
@@ -188,10 +178,9 @@ open class ViewModel {
   /// Whether at least one binding holds or watches the instance and every one of them is paused:
   /// a view that reads it directly (through Observation) must then not redraw either.
   private var isHiddenFromEveryHolder: Bool {
-    let holders = registration?.holders ?? []
-    guard !holders.isEmpty || !watchers.isEmpty else { return false }
-    for holder in holders where !holder.isPaused { return false }
-    for watcher in watchers where !watcher.isPaused { return false }
+    guard !lifetime.holders.isEmpty || !lifetime.watchers.isEmpty else { return false }
+    for holder in lifetime.holders where !holder.isPaused { return false }
+    for watcher in lifetime.watchers where !watcher.isPaused { return false }
     return true
   }
 
@@ -216,8 +205,8 @@ open class ViewModel {
       }
     }
     if !changeStreams.isEmpty { changeStreams.yield(()) }
-    for watcher in watchers {
-      registry.markDirty(watcher)
+    for watcher in lifetime.watchers {
+      registry.markDirty(watcher, dependency: self)
     }
     registry.endChange()
   }
@@ -231,7 +220,7 @@ open class ViewModel {
   /// - Parameter block: The mutation to make.
   /// - Throws: What `block` throws.
   public func update(_ block: () throws -> Void) rethrows {
-    guard lifecycle == .alive else {
+    guard !isDisposed else {
       try block()
       reportUseAfterDispose("update(_:)")
       return
@@ -278,9 +267,9 @@ open class ViewModel {
       registry.report(
         .viewModelDisposed(
           operation: "viewModelBinding", type: Describe.type(Swift.type(of: self)),
-          key: Describe.key(registration?.arg.key)),
+          key: Describe.key(lifetime.record?.arg.key)),
         at: nil)
-      binding.core.markDisposed()
+      registry.store.markDisposed(binding.core)
     }
     ownedBinding = binding
     return binding
@@ -321,6 +310,20 @@ open class ViewModel {
   ///   - bindingId: The ``ViewModelBinding/id`` of the holder that let go.
   open func onUnbind(_ arg: InstanceArg, bindingId: String) {}
 
+  /// Called when a dependency this view model watches through ``viewModelBinding`` changed, or
+  /// was disposed, just before this view model notifies its own listeners and watchers. Within
+  /// one change it is called once, with the first dependency that changed. The default does
+  /// nothing.
+  ///
+  /// ```swift
+  /// override func onDependencyNotify(_ viewModel: ViewModel) {
+  ///   if viewModel === session { recomputeGreeting() }
+  /// }
+  /// ```
+  ///
+  /// - Parameter viewModel: The dependency that changed.
+  open func onDependencyNotify(_ viewModel: ViewModel) {}
+
   /// Called once when the instance is disposed, before the ``addDispose(_:)`` blocks.
   /// The default does nothing.
   ///
@@ -349,66 +352,27 @@ open class ViewModel {
   /// ```
   open func dispose() {
     // Reached from a direct call: run the disposal, which must not call this hook again.
-    performDisposal(callingHook: false)
+    registry.dispose(self, callingHook: false)
   }
 
-  /// Disposes the instance once: forgets it in the registry, lets go of it in every binding that
-  /// still holds it, then runs the hooks in their documented order.
-  func performDisposal(callingHook: Bool) {
-    guard lifecycle == .alive else { return }
-    lifecycle = .disposing
-    // One change for the whole disposal: hosts refresh once, after every hook has run.
-    let registry = self.registry
-    registry.beginChange()
-    cancelTasks()
-    let arg = registration?.arg.with(bindingId: nil) ?? InstanceArg()
-    if let registration {
-      registry.unregister(self, identity: registration.identity)
-      // Disposed while still held (a direct dispose(), disposeAll(), reset(tag:)): every holder
-      // that still holds it lets go, each told once.
-      for holder in registration.holders
-      where holder.forget(self, identity: registration.identity) {
-        let holderArg = arg.with(bindingId: holder.id)
-        onUnbind(holderArg, bindingId: holder.id)
-        registry.emit(.unbind, self, arg: holderArg)
-      }
-      registration.holders.removeAll()
-      // Told before the hooks run, so an instance is logged before the dependencies its own
-      // binding releases.
-      registry.emit(.dispose, self, arg: arg)
-    }
-    onDispose(arg)
+  /// Runs the ``addDispose(_:)`` blocks, once; part of disposal.
+  func runDisposeBlocks() {
     let blocks = disposeBlocks
     disposeBlocks.removeAll()
     for block in blocks { block() }
+  }
+
+  /// The binding this view model resolves through, if it has made one.
+  var ownBindingCore: BindingCore? { ownedBinding?.core }
+
+  /// Disposes the binding this view model resolves through, releasing its dependencies; part of
+  /// disposal.
+  func disposeOwnBinding() {
     ownedBinding?.dispose()
-    if callingHook { dispose() }
-    listeners.removeAll()
-    // Hosts that only observe (borrowed) are told, so they can stop showing it.
-    for watcher in watchers { registry.markDirty(watcher) }
-    watchers.removeAll()
-    finishStreamsAtDispose()
-    lifecycle = .disposed
-    registry.endChange()
   }
 
   /// Ends what subclasses hand out per change (streams, state listeners) at disposal.
   func finishStreamsAtDispose() {
     for finish in changeStreams.takeFinishers() { finish() }
-  }
-
-  /// Disposes the instance when nothing holds it and it is not meant to live forever — at once,
-  /// or as its spec's grace period or family pool says.
-  func disposeIfUnheld() {
-    guard let registration, registration.holders.isEmpty, !registration.arg.aliveForever,
-      !registration.isAwaitingDisposal, lifecycle == .alive
-    else { return }
-    // A private instance can only be found again by the binding that let go of it, so a grace
-    // period or a pool would only keep it unreachable: it goes at once.
-    if registration.releasePolicy.isImmediate || !registration.identity.isShared {
-      performDisposal(callingHook: true)
-    } else {
-      registry.deferRelease(self, policy: registration.releasePolicy)
-    }
   }
 }

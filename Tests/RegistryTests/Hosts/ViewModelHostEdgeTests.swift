@@ -2,18 +2,6 @@ import Registry
 import RegistryTesting
 import Testing
 
-@MainActor
-private final class AsyncGate {
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-
-  func wait() async { await withCheckedContinuation { waiters.append($0) } }
-
-  func open() {
-    for waiter in waiters { waiter.resume() }
-    waiters.removeAll()
-  }
-}
-
 /// Hosts whose inputs change under them: borrowed then owned, disposed by their owner,
 /// overlapping loads, used after release.
 @MainActor

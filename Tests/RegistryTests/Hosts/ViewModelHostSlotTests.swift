@@ -1,18 +1,6 @@
 import Registry
 import Testing
 
-@MainActor
-private final class AsyncGate {
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-
-  func wait() async { await withCheckedContinuation { waiters.append($0) } }
-
-  func open() {
-    for waiter in waiters { waiter.resume() }
-    waiters.removeAll()
-  }
-}
-
 /// An argument that is not `Hashable`, as many app models are.
 private struct Item {
   let title: String

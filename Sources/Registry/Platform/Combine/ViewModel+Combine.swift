@@ -32,7 +32,8 @@
     /// Each subscriber gets the state current when it subscribes, then every later one.
     ///
     /// ```swift
-    /// profile.statesPublisher.map(\.name).sink { title = $0 }.store(in: &cancellables)
+    /// profile.statesPublisher.map(\.name).sink { [weak self] in self?.title = $0 }
+    ///   .store(in: &cancellables)
     /// ```
     public var statesPublisher: AnyPublisher<State, Never> {
       FeedPublisher(keepsNewest: true) { [weak self] feed in
@@ -51,7 +52,7 @@
     /// disposed. Events follow ``EventChannel``'s rules: no replay, dropped without subscribers.
     ///
     /// ```swift
-    /// checkout.eventsPublisher.sink { handle($0) }.store(in: &cancellables)
+    /// checkout.eventsPublisher.sink { [weak self] in self?.handle($0) }.store(in: &cancellables)
     /// ```
     public var eventsPublisher: AnyPublisher<Event, Never> {
       eventChannel.publisher
@@ -63,7 +64,7 @@
     /// channel. Only subscribers count for ``emit(_:)``'s result and ``hasSubscribers``.
     ///
     /// ```swift
-    /// channel.publisher.sink { show($0) }.store(in: &cancellables)
+    /// channel.publisher.sink { [weak self] in self?.show($0) }.store(in: &cancellables)
     /// ```
     public var publisher: AnyPublisher<Event, Never> {
       FeedPublisher(keepsNewest: false) { [weak self] feed in

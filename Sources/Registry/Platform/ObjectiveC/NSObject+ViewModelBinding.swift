@@ -8,6 +8,7 @@
   ///
   /// ```swift
   /// final class ProfileController: UIViewController, ViewModelBindingRefreshable {
+  ///   let titleLabel = UILabel()
   ///   lazy var profile = viewModelBinding.watch(profileSpec)
   ///   func viewModelBindingDidUpdate() { titleLabel.text = profile.state.name }
   /// }

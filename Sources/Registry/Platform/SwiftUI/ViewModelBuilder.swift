@@ -5,7 +5,7 @@
   /// `failure` when the spec's builder throws, with a way to retry.
   ///
   /// ```swift
-  /// ViewModelBuilder(profileSpec(userID)) { profile in
+  /// ViewModelBuilder(userProfileSpec(userID)) { profile in
   ///   Text(profile.state.name)
   /// }
   /// ```
@@ -15,17 +15,19 @@
     @Environment(\.viewModelRegistry) private var registry
     private let spec: ViewModelSpec<VM>
     private let content: (VM) -> Content
-    private let failure: (any Error, _ retry: @escaping () -> Void) -> Failure
+    private let failure: (any Error, _ retry: @escaping @MainActor () -> Void) -> Failure
 
     /// Creates a builder with a view for failed builds.
     ///
     /// - Parameters:
     ///   - spec: The view model to show; may change between renders.
     ///   - content: The content for the view model.
-    ///   - failure: The content when the builder threw; call `retry` to try again.
+    ///   - failure: The content when the builder threw; call `retry` to try again. It is a
+    ///     main-actor closure, so it can be a `Button`'s action as it is.
     public init(
       _ spec: ViewModelSpec<VM>, @ViewBuilder content: @escaping (VM) -> Content,
-      @ViewBuilder failure: @escaping (any Error, _ retry: @escaping () -> Void) -> Failure
+      @ViewBuilder failure:
+        @escaping (any Error, _ retry: @escaping @MainActor () -> Void) -> Failure
     ) {
       self.spec = spec
       self.content = content

@@ -79,8 +79,16 @@
     }
 
     /// The view model; its changes do not redraw the view (unless `body` reads an observed
-    /// property such as ``StateViewModel/state``).
-    public var wrappedValue: VM { box.host(in: registry).require(spec) }
+    /// property such as ``StateViewModel/state``). When it is disposed under the view (a
+    /// ``ViewModelRegistry/reset(tag:)``, say), the view redraws once with a fresh instance.
+    public var wrappedValue: VM {
+      let host = box.host(in: registry)
+      let viewModel = host.require(spec)
+      // A read-only host refreshes only when its instance is disposed under it (a reset, a
+      // direct dispose): the view then redraws and resolves a fresh one.
+      _ = host.version
+      return viewModel
+    }
 
     /// The binding the view model is held through.
     public var projectedValue: ViewModelBinding { box.host(in: registry).binding }

@@ -1,0 +1,434 @@
+/// The lifetime state of a registry: which instances are alive and under which identity, who
+/// holds and who watches each of them, which are waiting out a grace period or kept in a pool.
+///
+/// This file is the only writer of that state. Its parts live where they are read fastest — an
+/// instance's ``InstanceLifetime`` in the view model, a binding's ``HolderTable`` in the
+/// binding — but their fields can be set only here. The store's mutations never call out (no
+/// hook, no listener, no observer runs inside them); each returns what must happen next, and
+/// the registry, the one driver (see `ViewModelRegistry+Lifetimes.swift`), carries that out.
+///
+/// How a keyed instance is looked up: ``InstanceStore/shared`` by ``InstanceIdentity``, after a
+/// binding's own ``HolderTable/entries`` (see `ViewModelRegistry+Resolve.swift`).
+@MainActor
+struct InstanceStore {
+  /// Keyed instances, by identity.
+  private(set) var shared: [InstanceIdentity: ViewModel] = [:]
+  /// How many instances are alive, keyed and private.
+  private(set) var liveCount = 0
+  /// The live instances form a list in build order through their lifetimes: the oldest is held
+  /// here, each holds the next.
+  private var oldest: ViewModel?
+  private unowned(unsafe) var newest: ViewModel? = nil
+  /// Released instances kept per family for a quick return, least recently released first.
+  private var pools: [ObjectIdentifier: [ViewModel]] = [:]
+  private var lastSequence: UInt64 = 0
+
+  nonisolated init() {}
+
+  /// The live instances, oldest first (by build order: an instance that builds its
+  /// dependencies in `onCreate` comes before them, though it is admitted after them).
+  var live: [ViewModel] {
+    var result: [(sequence: UInt64, viewModel: ViewModel)] = []
+    result.reserveCapacity(liveCount)
+    var next = oldest
+    while let viewModel = next {
+      result.append((viewModel.lifetime.record?.sequence ?? 0, viewModel))
+      next = viewModel.lifetime.next
+    }
+    result.sort(by: olderFirst)
+    return result.map(\.viewModel)
+  }
+
+  // MARK: Building
+
+  /// Gives a freshly built instance its record, before `onCreate` runs. It is not findable yet.
+  mutating func prepare(
+    _ viewModel: ViewModel, identity: InstanceIdentity, arg: InstanceArg,
+    releasePolicy: ReleasePolicy, churnSource: ChurnSource
+  ) {
+    lastSequence += 1
+    viewModel.lifetime.record = InstanceRecord(
+      identity: identity, arg: arg, sequence: lastSequence, releasePolicy: releasePolicy,
+      churnSource: churnSource)
+  }
+
+  /// Makes a prepared instance findable, once `onCreate` has returned.
+  mutating func admit(_ viewModel: ViewModel) {
+    guard let identity = viewModel.lifetime.record?.identity else { return }
+    if identity.isShared { shared[identity] = viewModel }
+    if let newest {
+      newest.lifetime.next = viewModel
+      viewModel.lifetime.previous = newest
+    } else {
+      oldest = viewModel
+    }
+    newest = viewModel
+    liveCount += 1
+  }
+
+  // MARK: Holding
+
+  /// What happened when a holder asked to hold an instance.
+  enum HoldOutcome {
+    /// The holder held it already (and watched it if asked to).
+    case alreadyHeld
+    /// The holder held it already and now watches it too.
+    case startedWatching
+    /// The holder holds it now: the instance is owed `onBind`. `cancelGrace` is a grace period
+    /// it was waiting out, to cancel.
+    case bound(cancelGrace: (() -> Void)?)
+  }
+
+  /// Makes `holder` hold (and, when `watching`, watch) `viewModel`, found at `identity`.
+  mutating func hold(
+    _ viewModel: ViewModel, at identity: InstanceIdentity, by holder: BindingCore,
+    watching: Bool, anchor: AnyObject?
+  ) -> HoldOutcome {
+    if let entry = holder.table.entries[identity] {
+      guard watching, !entry.isWatching else { return .alreadyHeld }
+      holder.table.entries[identity]?.isWatching = true
+      viewModel.lifetime.watchers.append(holder)
+      return .startedWatching
+    }
+    holder.table.lastSequence += 1
+    holder.table.entries[identity] = HolderTable.Entry(
+      viewModel: viewModel, isWatching: watching, sequence: holder.table.lastSequence,
+      anchor: anchor)
+    let cancelGrace = returnFromRelease(viewModel)
+    viewModel.lifetime.holders.append(holder)
+    if watching { viewModel.lifetime.watchers.append(holder) }
+    return .bound(cancelGrace: cancelGrace)
+  }
+
+  /// An instance waiting to be disposed is acquired again: it is alive as before. Returns the
+  /// grace period to cancel.
+  private mutating func returnFromRelease(_ viewModel: ViewModel) -> (() -> Void)? {
+    guard viewModel.lifetime.phase == .awaitingDisposal else { return nil }
+    viewModel.lifetime.phase = .alive
+    removeFromPool(viewModel)
+    let cancel = viewModel.lifetime.cancelGrace
+    viewModel.lifetime.cancelGrace = nil
+    return cancel
+  }
+
+  /// What must happen to an instance after a holder let go of it.
+  enum AfterRelease {
+    /// Others hold it, or it lives forever, or it already waits to be disposed.
+    case keep
+    /// Nothing holds it: dispose it now.
+    case dispose
+    /// Nothing holds it, and its policy keeps it a while: a grace period, then maybe a pool.
+    case wait(ReleasePolicy)
+  }
+
+  /// Makes `holder` let go of what it holds at `identity`; returns the instance, or `nil` when
+  /// it held nothing there. What happens to the instance is decided by ``afterRelease(of:)``,
+  /// once the instance has been told.
+  mutating func release(_ identity: InstanceIdentity, by holder: BindingCore) -> ViewModel? {
+    guard let entry = holder.table.entries.removeValue(forKey: identity) else { return nil }
+    let viewModel = entry.viewModel
+    if entry.isWatching { viewModel.lifetime.watchers.remove(holder) }
+    viewModel.lifetime.holders.remove(holder)
+    return viewModel
+  }
+
+  /// What must happen to `viewModel` now that a holder has let go of it.
+  mutating func afterRelease(of viewModel: ViewModel) -> AfterRelease {
+    guard let record = viewModel.lifetime.record, viewModel.lifetime.holders.isEmpty,
+      viewModel.lifetime.phase == .alive, !record.arg.aliveForever
+    else { return .keep }
+    // A private instance can only be found again by the binding that let go of it, so a grace
+    // period or a pool would only keep it unreachable: it goes at once.
+    if record.releasePolicy.isImmediate || !record.identity.isShared { return .dispose }
+    viewModel.lifetime.phase = .awaitingDisposal
+    return .wait(record.releasePolicy)
+  }
+
+  /// Makes `holder` follow `viewModel` without holding it (a host that borrows it).
+  mutating func observe(_ viewModel: ViewModel, by holder: BindingCore) {
+    guard !holder.table.isDisposed, viewModel.lifetime.phase < .disposing,
+      !holder.table.observed.contains(where: { $0 === viewModel })
+    else { return }
+    holder.table.observed.append(viewModel)
+    viewModel.lifetime.watchers.append(holder)
+  }
+
+  /// Makes `holder` stop following `viewModel`. Returns whether it followed it.
+  @discardableResult
+  mutating func stopObserving(_ viewModel: ViewModel, by holder: BindingCore) -> Bool {
+    guard let index = holder.table.observed.firstIndex(where: { $0 === viewModel }) else {
+      return false
+    }
+    holder.table.observed.remove(at: index)
+    viewModel.lifetime.watchers.remove(holder)
+    return true
+  }
+
+  // MARK: Grace periods and pools
+
+  /// Remembers how to cancel the grace period `viewModel` now waits out.
+  mutating func startGrace(of viewModel: ViewModel, cancel: @escaping () -> Void) {
+    viewModel.lifetime.cancelGrace = cancel
+  }
+
+  /// What must happen when a released instance's grace period is over.
+  enum AfterGrace {
+    /// It was acquired again or disposed meanwhile: nothing.
+    case nothing
+    /// Dispose it.
+    case dispose
+    /// It went into its family's pool, which let go of these to stay within its capacity:
+    /// dispose them.
+    case pooled(evicted: [ViewModel])
+  }
+
+  /// The grace period of `viewModel` is over (or it had none): it goes into its family's pool,
+  /// or is to be disposed.
+  mutating func endGrace(of viewModel: ViewModel) -> AfterGrace {
+    guard viewModel.lifetime.phase == .awaitingDisposal, let record = viewModel.lifetime.record
+    else { return .nothing }
+    viewModel.lifetime.cancelGrace = nil
+    guard let keep = record.releasePolicy.keepReleased else { return .dispose }
+    var pool = pools[keep.family, default: []]
+    pool.append(viewModel)
+    var evicted: [ViewModel] = []
+    while pool.count > keep.capacity { evicted.append(pool.removeFirst()) }
+    pools[keep.family] = pool.isEmpty ? nil : pool
+    return .pooled(evicted: evicted)
+  }
+
+  private mutating func removeFromPool(_ viewModel: ViewModel) {
+    guard let family = viewModel.lifetime.record?.releasePolicy.keepReleased?.family,
+      var pool = pools[family], let index = pool.firstIndex(where: { $0 === viewModel })
+    else { return }
+    pool.remove(at: index)
+    pools[family] = pool.isEmpty ? nil : pool
+  }
+
+  // MARK: Disposal
+
+  /// What a disposal must tell: the holders that held the instance, in the order they started
+  /// (each is owed an `onUnbind`, and a refresh when it watched it or is a host's).
+  struct Disposal {
+    let holders: [(holder: BindingCore, wasWatching: Bool)]
+    /// A grace period it was waiting out, to cancel.
+    let cancelGrace: (() -> Void)?
+  }
+
+  /// Starts disposing `viewModel`: it is no longer findable, and every holder has let go of it.
+  /// `nil` when it is already being disposed or disposed.
+  mutating func beginDisposal(of viewModel: ViewModel) -> Disposal? {
+    guard viewModel.lifetime.phase < .disposing else { return nil }
+    let wasAwaiting = viewModel.lifetime.phase == .awaitingDisposal
+    viewModel.lifetime.phase = .disposing
+    let cancelGrace = viewModel.lifetime.cancelGrace
+    viewModel.lifetime.cancelGrace = nil
+    guard let record = viewModel.lifetime.record else {
+      return Disposal(holders: [], cancelGrace: cancelGrace)
+    }
+    if wasAwaiting { removeFromPool(viewModel) }
+    if record.identity.isShared, shared[record.identity] === viewModel {
+      shared[record.identity] = nil
+    }
+    unlink(viewModel)
+    var holders: [(holder: BindingCore, wasWatching: Bool)] = []
+    for holder in viewModel.lifetime.holders {
+      guard let entry = holder.table.entries[record.identity], entry.viewModel === viewModel
+      else { continue }
+      holder.table.entries[record.identity] = nil
+      if entry.isWatching { viewModel.lifetime.watchers.remove(holder) }
+      holders.append((holder, entry.isWatching))
+    }
+    viewModel.lifetime.holders.removeAll()
+    return Disposal(holders: holders, cancelGrace: cancelGrace)
+  }
+
+  private mutating func unlink(_ viewModel: ViewModel) {
+    let isLinked = viewModel.lifetime.previous != nil || oldest === viewModel
+    guard isLinked else { return }
+    let next = viewModel.lifetime.next
+    if let previous = viewModel.lifetime.previous {
+      previous.lifetime.next = next
+    } else {
+      oldest = next
+    }
+    if let next {
+      next.lifetime.previous = viewModel.lifetime.previous
+    } else {
+      newest = viewModel.lifetime.previous
+    }
+    viewModel.lifetime.next = nil
+    viewModel.lifetime.previous = nil
+    liveCount -= 1
+  }
+
+  /// Ends a disposal: returns the bindings that only followed the instance (borrowing hosts),
+  /// which must be told so they stop showing it.
+  mutating func finishDisposal(of viewModel: ViewModel) -> [BindingCore] {
+    let observers = Array(viewModel.lifetime.watchers)
+    for observer in observers {
+      if let index = observer.table.observed.firstIndex(where: { $0 === viewModel }) {
+        observer.table.observed.remove(at: index)
+      }
+    }
+    viewModel.lifetime.watchers.removeAll()
+    viewModel.lifetime.phase = .disposed
+    return observers
+  }
+
+  /// What a binding's disposal must release: the identities it held, newest first —
+  /// dependents go before what they depend on — and the instances it no longer follows.
+  struct HolderTeardown {
+    let held: [InstanceIdentity]
+    let unfollowed: [ViewModel]
+  }
+
+  /// Starts disposing `holder`: it follows nothing from now on, and can hold nothing new. The
+  /// driver releases what it held one by one. `nil` when it was disposed already.
+  mutating func beginDisposal(of holder: BindingCore) -> HolderTeardown? {
+    guard !holder.table.isDisposed else { return nil }
+    holder.table.isDisposed = true
+    let unfollowed = holder.table.observed
+    for viewModel in unfollowed { viewModel.lifetime.watchers.remove(holder) }
+    holder.table.observed.removeAll()
+    let entries = holder.table.entries
+    if entries.count <= 1 {
+      return HolderTeardown(held: entries.keys.map { $0 }, unfollowed: unfollowed)
+    }
+    var order = entries.map { (sequence: $0.value.sequence, identity: $0.key) }
+    order.sort(by: newestFirst)
+    return HolderTeardown(held: order.map(\.identity), unfollowed: unfollowed)
+  }
+
+  /// Marks a binding disposed that never held anything (one made for a disposed view model).
+  mutating func markDisposed(_ holder: BindingCore) {
+    holder.table.isDisposed = true
+  }
+}
+
+/// Sorts newest first, without the main-actor closure a comparison written inside an isolated
+/// method would be (and the executor check it would pay on every comparison).
+private nonisolated func newestFirst(
+  _ lhs: (sequence: UInt64, identity: InstanceIdentity),
+  _ rhs: (sequence: UInt64, identity: InstanceIdentity)
+) -> Bool {
+  lhs.sequence > rhs.sequence
+}
+
+private nonisolated func olderFirst(
+  _ lhs: (sequence: UInt64, viewModel: ViewModel), _ rhs: (sequence: UInt64, viewModel: ViewModel)
+) -> Bool {
+  lhs.sequence < rhs.sequence
+}
+
+/// What the registry knows of an instance it built; set once, before `onCreate`.
+struct InstanceRecord {
+  let identity: InstanceIdentity
+  /// What it was built with (after any proxy); `bindingId` is the binding that asked.
+  let arg: InstanceArg
+  /// Build order in the registry; cached lookups prefer the newest.
+  let sequence: UInt64
+  /// What happens when the last holder lets go.
+  let releasePolicy: ReleasePolicy
+  /// The holder whose resolution built the instance, and its type, for key-churn detection.
+  let churnSource: ChurnSource
+}
+
+/// An instance's lifetime state, kept in the view model; only ``InstanceStore`` sets it.
+struct InstanceLifetime {
+  enum Phase: Int, Comparable {
+    case alive, awaitingDisposal, disposing, disposed
+
+    static func < (lhs: Phase, rhs: Phase) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// `nil` for an instance made by hand, which no registry tracks.
+  fileprivate(set) var record: InstanceRecord?
+  fileprivate(set) var phase = Phase.alive
+  /// The bindings that hold it, in the order they started.
+  fileprivate(set) var holders = HolderList()
+  /// The bindings refreshed when it changes: those that watch it and those that follow it
+  /// without holding it.
+  fileprivate(set) var watchers = HolderList()
+  fileprivate var cancelGrace: (() -> Void)?
+  /// The live list of its registry, in build order.
+  fileprivate var next: ViewModel?
+  fileprivate unowned(unsafe) var previous: ViewModel? = nil
+
+  /// Released, but kept alive by a grace period or its family's pool.
+  var isAwaitingDisposal: Bool { phase == .awaitingDisposal }
+}
+
+/// What one binding holds and follows; kept in the binding, only ``InstanceStore`` sets it.
+struct HolderTable {
+  struct Entry {
+    let viewModel: ViewModel
+    var isWatching: Bool
+    /// When the binding started holding it; release runs newest first.
+    let sequence: UInt64
+    /// The spec of a private instance, kept alive so that its object identifier (part of the
+    /// identity) cannot be reused while the instance lives.
+    let anchor: AnyObject?
+  }
+
+  /// What the binding holds, by identity: the re-render path is one lookup here.
+  fileprivate(set) var entries: [InstanceIdentity: Entry] = [:]
+  /// Instances followed without being held.
+  fileprivate(set) var observed: [ViewModel] = []
+  fileprivate(set) var isDisposed = false
+  fileprivate var lastSequence: UInt64 = 0
+}
+
+/// The holders or watchers of one instance, in order. Most instances have one, kept inline: no
+/// array is allocated until a second comes.
+struct HolderList: Sequence {
+  private var first: BindingCore?
+  private var others: [BindingCore] = []
+
+  var isEmpty: Bool { first == nil }
+
+  var count: Int { first == nil ? 0 : 1 + others.count }
+
+  mutating func append(_ holder: BindingCore) {
+    if first == nil { first = holder } else { others.append(holder) }
+  }
+
+  /// Removes the first occurrence of `holder`, keeping the order of the others.
+  mutating func remove(_ holder: BindingCore) {
+    if first === holder {
+      first = others.isEmpty ? nil : others.removeFirst()
+    } else if let index = others.firstIndex(where: { $0 === holder }) {
+      others.remove(at: index)
+    }
+  }
+
+  mutating func removeAll() {
+    first = nil
+    others.removeAll()
+  }
+
+  func makeIterator() -> Iterator {
+    Iterator(first: first, others: others)
+  }
+
+  struct Iterator: IteratorProtocol {
+    var first: BindingCore?
+    var others: [BindingCore]
+    var index = 0
+
+    init(first: BindingCore?, others: [BindingCore]) {
+      self.first = first
+      self.others = others
+    }
+
+    mutating func next() -> BindingCore? {
+      if let first {
+        self.first = nil
+        return first
+      }
+      guard index < others.count else { return nil }
+      index += 1
+      return others[index - 1]
+    }
+  }
+}

@@ -1,0 +1,192 @@
+/// The driver of instance lifetimes: it asks the ``InstanceStore`` what must change, then does
+/// what the store cannot — the hooks, the lifecycle observers, the refreshes, the clock. Every
+/// hold, release and disposal goes through here, inside the registry's change batch.
+///
+/// The order of a disposal is written out once, in ``ViewModelRegistry/dispose(_:callingHook:)``.
+extension ViewModelRegistry {
+  // MARK: Holding
+
+  /// Makes `holder` hold `viewModel` (found or built at `identity`); a new holder is told to the
+  /// instance through `onBind`.
+  func hold(
+    _ viewModel: ViewModel, at identity: InstanceIdentity, by holder: BindingCore,
+    watching: Bool, anchor: AnyObject?
+  ) {
+    guard
+      case .bound(let cancelGrace) = store.hold(
+        viewModel, at: identity, by: holder, watching: watching, anchor: anchor)
+    else { return }
+    cancelGrace?()
+    if viewModel.owesObservers { viewModel.deliverOwedObservers() }
+    guard let record = viewModel.lifetime.record else { return }
+    let arg = record.arg.with(bindingId: holder.id)
+    viewModel.onBind(arg, bindingId: holder.id)
+    emit(.bind, viewModel, arg: arg)
+  }
+
+  /// Makes `holder` let go of what it holds at `identity`; the instance is disposed, or waits
+  /// out its grace period, when that was its last holder.
+  func release(_ identity: InstanceIdentity, by holder: BindingCore) {
+    guard let viewModel = store.release(identity, by: holder) else { return }
+    if let record = viewModel.lifetime.record {
+      let arg = record.arg.with(bindingId: holder.id)
+      viewModel.onUnbind(arg, bindingId: holder.id)
+      emit(.unbind, viewModel, arg: arg)
+    }
+    // This paused holder may have been the last one hiding a change from Observation.
+    if viewModel.owesObservers { viewModel.deliverOwedObservers() }
+    // Decided after the hook: `onUnbind` may have found the instance a new holder.
+    releaseIfUnheld(viewModel)
+  }
+
+  /// Disposes (or lets wait) an instance that was built for callers who all went away before
+  /// it could be held (an async build whose callers were cancelled or disposed).
+  func releaseIfUnheld(_ viewModel: ViewModel) {
+    switch store.afterRelease(of: viewModel) {
+    case .keep: break
+    case .dispose: dispose(viewModel, callingHook: true)
+    case .wait(let policy): wait(viewModel, policy: policy)
+    }
+  }
+
+  /// Lets go of `viewModel` on behalf of `holder`, for ``ViewModelBinding/unbind(_:fileID:filePath:line:column:)``.
+  func unbind(_ viewModel: ViewModel, by holder: BindingCore) throws(RegistryError) {
+    let type = Describe.type(Swift.type(of: viewModel))
+    let key = Describe.key(viewModel.lifetime.record?.arg.key)
+    guard !holder.isDisposed else {
+      throw .bindingDisposed(operation: "unbind(_:)", binding: holder.id, type: type, key: key)
+    }
+    guard let identity = viewModel.lifetime.record?.identity,
+      holder.table.entries[identity]?.viewModel === viewModel
+    else {
+      throw .notHeld(binding: holder.id, type: type, key: key)
+    }
+    release(identity, by: holder)
+  }
+
+  /// Makes `holder` follow `viewModel` without holding it: it refreshes on its changes, and the
+  /// instance's lifetime is not its business (a host that borrows a view model).
+  func observe(_ viewModel: ViewModel, by holder: BindingCore) {
+    store.observe(viewModel, by: holder)
+  }
+
+  /// Makes `holder` stop following `viewModel`.
+  func stopObserving(_ viewModel: ViewModel, by holder: BindingCore) {
+    if store.stopObserving(viewModel, by: holder), viewModel.owesObservers {
+      viewModel.deliverOwedObservers()
+    }
+  }
+
+  // MARK: Grace periods and pools
+
+  /// A released instance keeps living for a while: its grace period, then its family's pool.
+  private func wait(_ viewModel: ViewModel, policy: ReleasePolicy) {
+    guard let delay = policy.disposeDelay else { return endGrace(of: viewModel) }
+    let cancel = clock.schedule(after: delay) { [weak self, weak viewModel] in
+      guard let self, let viewModel else { return }
+      self.endGrace(of: viewModel)
+    }
+    store.startGrace(of: viewModel, cancel: cancel)
+  }
+
+  private func endGrace(of viewModel: ViewModel) {
+    switch store.endGrace(of: viewModel) {
+    case .nothing: break
+    case .dispose: dispose(viewModel, callingHook: true)
+    case .pooled(let evicted): for old in evicted { dispose(old, callingHook: true) }
+    }
+  }
+
+  // MARK: Disposal
+
+  /// Disposes `viewModel` once, whoever holds it, in the documented order:
+  /// 1. it stops being findable, and every holder lets go of it: each is told through
+  ///    `onUnbind` (and lifecycle observers), and refreshes once if it watched it or is a host's;
+  /// 2. lifecycle observers hear `dispose`, so an instance is logged before its dependencies;
+  /// 3. its tasks are cancelled, then `onDispose`, the `addDispose` blocks, the disposal of its
+  ///    own binding (releasing its dependencies, newest first), and `dispose()`;
+  /// 4. its listeners are dropped, hosts that only followed it refresh, its streams finish.
+  ///
+  /// Everything happens inside one change, so each host refreshes once, after all of it.
+  /// `callingHook` is `false` when the disposal comes from `dispose()` itself.
+  func dispose(_ viewModel: ViewModel, callingHook: Bool) {
+    guard let disposal = store.beginDisposal(of: viewModel) else { return }
+    beginChange()
+    disposal.cancelGrace?()
+    viewModel.cancelTasks()
+    let record = viewModel.lifetime.record
+    let arg = record?.arg.with(bindingId: nil) ?? InstanceArg()
+    if record != nil {
+      noteDisposalForChurn(viewModel)
+      for (holder, wasWatching) in disposal.holders {
+        if wasWatching || !holder.isModelOwned { markDirty(holder, dependency: viewModel) }
+        let holderArg = arg.with(bindingId: holder.id)
+        viewModel.onUnbind(holderArg, bindingId: holder.id)
+        emit(.unbind, viewModel, arg: holderArg)
+      }
+      emit(.dispose, viewModel, arg: arg)
+    }
+    viewModel.onDispose(arg)
+    viewModel.runDisposeBlocks()
+    viewModel.disposeOwnBinding()
+    if callingHook { viewModel.dispose() }
+    viewModel.listeners.removeAll()
+    for observer in store.finishDisposal(of: viewModel) { markDirty(observer) }
+    viewModel.finishStreamsAtDispose()
+    endChange()
+  }
+
+  /// Disposes a binding: it lets go of everything it holds, newest first, so that dependents go
+  /// before what they depend on; each instance whose last holder it was is disposed.
+  func dispose(_ holder: BindingCore) {
+    guard let teardown = store.beginDisposal(of: holder) else { return }
+    holder.stopPauseProviders()
+    let hooks = holder.disposeHooks
+    holder.disposeHooks.removeAll()
+    for hook in hooks { hook() }
+    for viewModel in teardown.unfollowed where viewModel.owesObservers {
+      viewModel.deliverOwedObservers()
+    }
+    for identity in teardown.held { release(identity, by: holder) }
+  }
+
+  // MARK: Public entry points
+
+  /// Disposes one instance now, whoever holds it, in the documented order: holders let go (each
+  /// told through `onUnbind`) and refresh once, then `onDispose`, the `addDispose` blocks, its own
+  /// binding, and `dispose()`. Does nothing for an instance already disposed.
+  ///
+  /// ```swift
+  /// registry.dispose(staleSession)
+  /// ```
+  ///
+  /// - Parameter viewModel: The instance to dispose.
+  public func dispose(_ viewModel: ViewModel) {
+    dispose(viewModel, callingHook: true)
+  }
+
+  /// Disposes every live instance with `tag` — `aliveForever` ones and ones waiting out a grace
+  /// period included — newest first. Bindings that held them let go and their hosts refresh;
+  /// the next resolution builds fresh instances. Async builds of that tag still in flight are
+  /// abandoned: their callers get `CancellationError` at once.
+  ///
+  /// Use it for logout or an account switch:
+  ///
+  /// ```swift
+  /// let sessionSpec = ViewModelSpec(key: "session", tag: "account", aliveForever: true) { … }
+  /// registry.reset(tag: "account")
+  /// ```
+  ///
+  /// - Parameter tag: The tag the instances were built with.
+  /// - Returns: How many instances were disposed.
+  @discardableResult
+  public func reset(tag: AnyHashable) -> Int {
+    abandonPendingBuilds(tag: tag)
+    let tagged = liveViewModels().reversed().filter { $0.lifetime.record?.arg.tag == tag }
+    // One change: a host holding several of them refreshes once.
+    beginChange()
+    for viewModel in tagged { dispose(viewModel, callingHook: true) }
+    endChange()
+    return tagged.count
+  }
+}

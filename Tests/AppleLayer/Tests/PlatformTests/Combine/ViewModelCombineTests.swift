@@ -1,0 +1,122 @@
+import Combine
+import Registry
+import RegistryTesting
+import SwiftUI
+import Testing
+
+private final class FormViewModel: ViewModel {
+  @Published var name = ""
+}
+
+private final class Counter: StateViewModel<Int> {
+  init() { super.init(state: 0) }
+}
+
+private struct FormView: View {
+  @ObservedObject var form: FormViewModel
+  var body: some View { Text("name \(form.name)") }
+}
+
+private final class Checkout: EventViewModel<String> {}
+
+@MainActor
+@Suite struct ViewModelCombineTests {
+  @Test func publishedPropertiesOfASubclassSendObjectWillChange() {
+    withRegistry { _ in
+      let form = FormViewModel()
+      var sent = 0
+      let subscription = form.objectWillChange.sink { _ in sent += 1 }
+      form.name = "Ada"
+      #expect(sent == 1)
+      // The registry's own changes go through the same publisher.
+      form.notifyListeners()
+      #expect(sent == 2)
+      subscription.cancel()
+    }
+  }
+
+  @Test func anObservedObjectViewUpdatesOnAPublishedChangeAndOnNotify() {
+    withRegistry { _ in
+      let form = FormViewModel()
+      let runtime = ViewRuntime(FormView(form: form))
+      form.name = "Ada"
+      runtime.flush()
+      #expect(runtime.texts == ["name Ada"])
+      form.notifyListeners()
+      runtime.flush()
+      #expect(runtime.bodyCount(of: FormView.self) == 3)
+      #expect(runtime.violations.isEmpty)
+      runtime.unmount()
+    }
+  }
+
+  @Test func aPublisherRegistersWhenSubscribedAndOnlyWhileSubscribed() {
+    withRegistry { _ in
+      let counter = Counter()
+      let changes = counter.changesPublisher
+      let states = counter.statesPublisher
+      #expect(!counter.hasListeners)
+      var received = 0
+      let subscription = changes.sink { received += 1 }
+      #expect(counter.hasListeners)
+      counter.setState(1)
+      #expect(received == 1)
+      subscription.cancel()
+      #expect(!counter.hasListeners)
+      var seen: [Int] = []
+      let stateSubscription = states.sink { seen.append($0) }
+      counter.setState(2)
+      #expect(seen == [1, 2])
+      stateSubscription.cancel()
+    }
+  }
+
+  @Test func oneSubscribersCancelNeverCutsOffAnother() {
+    withRegistry { _ in
+      let counter = Counter()
+      let changes = counter.changesPublisher
+      var first = 0
+      var second = 0
+      let a = changes.sink { first += 1 }
+      let b = changes.sink { second += 1 }
+      counter.setState(1)
+      a.cancel()
+      counter.setState(2)
+      #expect(first == 1)
+      #expect(second == 2)
+      b.cancel()
+    }
+  }
+
+  @Test func emitCountsOnlySubscribersThatReceiveTheEvent() {
+    withRegistry { _ in
+      let checkout = Checkout()
+      let events = checkout.eventsPublisher
+      #expect(!checkout.emit("nobody"))
+      var received: [String] = []
+      let subscription = events.sink { received.append($0) }
+      #expect(checkout.emit("paid"))
+      subscription.cancel()
+      #expect(!checkout.emit("after"))
+      #expect(received == ["paid"])
+    }
+  }
+
+  @Test func publishersFinishWhenTheViewModelIsDisposed() {
+    withRegistry { _ in
+      let binding = ViewModelBinding()
+      let counter = binding.watch(ViewModelSpec(key: "c") { Counter() })
+      var finished = 0
+      let subscription = counter.changesPublisher.sink(
+        receiveCompletion: { _ in finished += 1 }, receiveValue: {})
+      binding.dispose()
+      #expect(finished == 1)
+      // Subscribing afterwards finishes at once.
+      let late = counter.changesPublisher.sink(
+        receiveCompletion: { _ in finished += 1 }, receiveValue: {})
+      #expect(finished == 2)
+      subscription.cancel()
+      late.cancel()
+    }
+  }
+}

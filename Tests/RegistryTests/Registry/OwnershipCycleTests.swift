@@ -1,0 +1,184 @@
+import Registry
+import Testing
+
+/// A view model that resolves another after construction, from a method, as apps do.
+@MainActor
+private final class Peer: ProbeViewModel {
+  var peerSpec: ViewModelSpec<Peer>?
+  var resolveInOnCreate = false
+
+  override func onCreate(_ arg: InstanceArg) {
+    super.onCreate(arg)
+    if resolveInOnCreate, let peerSpec { _ = viewModelBinding.watch(peerSpec) }
+  }
+
+  func connect() throws -> Peer? {
+    guard let peerSpec else { return nil }
+    return try viewModelBinding.watchThrowing(peerSpec)
+  }
+}
+
+/// Ownership cycles made after construction: the edge that closes one is refused, so nothing
+/// is left alive that nothing can release.
+@MainActor
+@Suite struct OwnershipCycleTests {
+  private struct Pair {
+    let a: ViewModelSpec<Peer>
+    let b: ViewModelSpec<Peer>
+  }
+
+  private func pair(log: EventLog) -> Pair {
+    let specs = Box<Pair?>(nil)
+    let a = ViewModelSpec(key: "a") { () -> Peer in
+      let peer = Peer("a", log: log)
+      peer.peerSpec = specs.value?.b
+      return peer
+    }
+    let b = ViewModelSpec(key: "b") { () -> Peer in
+      let peer = Peer("b", log: log)
+      peer.peerSpec = specs.value?.a
+      return peer
+    }
+    specs.value = Pair(a: a, b: b)
+    return Pair(a: a, b: b)
+  }
+
+  @Test func theEdgeThatClosesACycleIsRefusedAndNothingStaysAlive() throws {
+    try withTestRegistry { registry, _ in
+      let specs = pair(log: EventLog())
+      let binding = ViewModelBinding()
+      let a = binding.watch(specs.a)
+      let b = try #require(try a.connect())
+      #expect(
+        throws: RegistryError.ownershipCycle(chain: [
+          #"Peer(key: "b")"#, #"Peer(key: "a")"#, #"Peer(key: "b")"#,
+        ])
+      ) {
+        _ = try b.connect()
+      }
+      // Nothing changed: a is held by the binding, b by a.
+      let snapshot = registry.snapshot()
+      #expect(snapshot.instances.map(\.holders.count) == [1, 1])
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+      #expect(a.isDisposed && b.isDisposed)
+    }
+  }
+
+  @Test func watchReportsTheCycleAndHandsBackTheInstanceUnheld() throws {
+    try withTestRegistry { registry, reporter in
+      let specs = pair(log: EventLog())
+      let binding = ViewModelBinding()
+      let a = binding.watch(specs.a)
+      let b = try #require(try a.connect())
+      #expect(b.viewModelBinding.watch(specs.a) === a)
+      #expect(
+        reporter.errors == [
+          .ownershipCycle(chain: [#"Peer(key: "b")"#, #"Peer(key: "a")"#, #"Peer(key: "b")"#])
+        ])
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func aViewModelHoldingItselfIsRefused() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "self") { Peer("self", log: log) }
+      let binding = ViewModelBinding()
+      let peer = binding.watch(spec)
+      #expect(
+        throws: RegistryError.ownershipCycle(chain: [#"Peer(key: "self")"#, #"Peer(key: "self")"#])
+      ) {
+        _ = try peer.viewModelBinding.watchThrowing(spec)
+      }
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func aLongerCycleIsRefusedWithItsWholeChain() throws {
+    try withTestRegistry { registry, _ in
+      let log = EventLog()
+      let specs = Box<[ViewModelSpec<Peer>]>([])
+      for name in ["a", "b", "c"] {
+        let index = specs.value.count
+        specs.value.append(
+          ViewModelSpec(key: name) { () -> Peer in
+            let peer = Peer(name, log: log)
+            peer.peerSpec = specs.value[(index + 1) % 3]
+            return peer
+          })
+      }
+      let binding = ViewModelBinding()
+      let a = binding.watch(specs.value[0])
+      let b = try #require(try a.connect())
+      let c = try #require(try b.connect())
+      #expect(
+        throws: RegistryError.ownershipCycle(chain: [
+          #"Peer(key: "c")"#, #"Peer(key: "a")"#, #"Peer(key: "b")"#, #"Peer(key: "c")"#,
+        ])
+      ) {
+        _ = try c.connect()
+      }
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func aFreshInstanceWhoseOnCreateHoldsItsRequesterIsRefusedAndDisposed() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let specs = Box<(a: ViewModelSpec<Peer>?, c: ViewModelSpec<Peer>?)>((nil, nil))
+      let a = ViewModelSpec(key: "a") { () -> Peer in
+        let peer = Peer("a", log: log)
+        peer.peerSpec = specs.value.c
+        return peer
+      }
+      let c = ViewModelSpec(key: "c") { () -> Peer in
+        let peer = Peer("c", log: log)
+        peer.peerSpec = specs.value.a
+        peer.resolveInOnCreate = true
+        return peer
+      }
+      specs.value = (a, c)
+      let binding = ViewModelBinding()
+      let first = binding.watch(a)
+      // c is built for a, and in its onCreate holds a: a holding c would close the loop.
+      #expect(throws: RegistryError.self) { _ = try first.connect() }
+      #expect(log.events(startingWith: "dispose") == ["dispose c"])
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func sharedDependenciesThatFormNoCycleAreAccepted() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let d = ViewModelSpec(key: "d") { Peer("d", log: log) }
+      let b = ViewModelSpec(key: "b") { () -> Peer in
+        let peer = Peer("b", log: log)
+        peer.peerSpec = d
+        peer.resolveInOnCreate = true
+        return peer
+      }
+      let c = ViewModelSpec(key: "c") { () -> Peer in
+        let peer = Peer("c", log: log)
+        peer.peerSpec = d
+        peer.resolveInOnCreate = true
+        return peer
+      }
+      let binding = ViewModelBinding()
+      _ = binding.watch(b)
+      _ = binding.watch(c)
+      // A diamond through d, and d held again later: no cycle.
+      let extra = ViewModelBinding()
+      _ = extra.watch(d)
+      #expect(reporter.errors.isEmpty)
+      #expect(registry.liveInstanceCount == 3)
+      binding.dispose()
+      extra.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import Registry
+import Testing
+
+/// An unkeyed `aliveForever` spec could only leak: the throwing forms refuse it, the others
+/// report it and build an ordinary private instance.
+@MainActor
+@Suite struct AliveForeverWithoutKeyTests {
+  @Test func theThrowingFormsRefuseItAndBuildNothing() {
+    withTestRegistry { registry, _ in
+      let builds = BuildCounter()
+      let spec = ViewModelSpec(aliveForever: true) { () -> ProbeViewModel in
+        _ = builds.next()
+        return ProbeViewModel("forever", log: EventLog())
+      }
+      let binding = ViewModelBinding()
+      #expect(throws: RegistryError.aliveForeverWithoutKey(type: "ProbeViewModel")) {
+        _ = try binding.watchThrowing(spec)
+      }
+      #expect(throws: RegistryError.aliveForeverWithoutKey(type: "ProbeViewModel")) {
+        _ = try binding.readThrowing(spec)
+      }
+      #expect(builds.count == 0)
+      #expect(registry.liveInstanceCount == 0)
+      binding.dispose()
+    }
+  }
+
+  @Test func watchReportsItAndTheInstanceGoesWithItsBinding() {
+    withTestRegistry { registry, reporter in
+      let spec = ViewModelSpec(aliveForever: true) { ProbeViewModel("p", log: EventLog()) }
+      let binding = ViewModelBinding()
+      let model = binding.watch(spec)
+      #expect(binding.watch(spec) === model)
+      #expect(reporter.errors == [.aliveForeverWithoutKey(type: "ProbeViewModel")])
+      #expect(model.createArg?.aliveForever == false)
+      binding.dispose()
+      #expect(model.isDisposed)
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func aFamilyThatMakesAnUnkeyedForeverSpecIsRefusedToo() {
+    withTestRegistry { _, _ in
+      let rows = ViewModelSpecWithArg<ProbeViewModel, Int>(
+        builder: { ProbeViewModel("row \($0)", log: EventLog()) }, key: { _ in nil },
+        aliveForever: { _ in true })
+      let binding = ViewModelBinding()
+      #expect(throws: RegistryError.aliveForeverWithoutKey(type: "ProbeViewModel")) {
+        _ = try binding.watchThrowing(rows(1))
+      }
+      binding.dispose()
+    }
+  }
+
+  @Test func anAsyncSpecWithoutAKeyCannotLiveForever() async {
+    let registry = ViewModelRegistry(name: "async")
+    let spec = AsyncViewModelSpec(aliveForever: true) { ProbeViewModel("p", log: EventLog()) }
+    let binding = ViewModelBinding(registry: registry)
+    await #expect(throws: RegistryError.aliveForeverWithoutKey(type: "ProbeViewModel")) {
+      _ = try await binding.watchAsync(spec)
+    }
+    #expect(registry.liveInstanceCount == 0)
+    binding.dispose()
+  }
+
+  @Test func theMessageSaysWhatToDo() {
+    #expect(
+      RegistryError.aliveForeverWithoutKey(type: "SessionViewModel").description == """
+        A spec of SessionViewModel without a key asked to be aliveForever.
+          Type: SessionViewModel   Key: none
+        An instance without a key is private to the binding that resolved it; once that binding lets go, nothing can find it again, so keeping it forever would only leak it.
+        To fix, give the spec a key (ViewModelSpec(key: "…", aliveForever: true) { … }) to keep one shared instance, or drop aliveForever.
+        """)
+  }
+}
