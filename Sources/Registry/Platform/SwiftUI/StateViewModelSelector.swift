@@ -16,26 +16,44 @@
     @SwiftUI.State private var box = SelectionBox<State, Value>()
     private let viewModel: StateViewModel<State>
     private let selector: (State) -> Value
+    private let equals: ((Value, Value) -> Bool)?
     private let content: (Value) -> Content
 
     /// Creates a selector.
     ///
+    /// ```swift
+    /// StateViewModelSelector(
+    ///   viewModel: profile, selector: \.name,
+    ///   equals: { $0.lowercased() == $1.lowercased() }
+    /// ) { name in
+    ///   Text(name)
+    /// }
+    /// ```
+    ///
     /// - Parameters:
     ///   - viewModel: The state view model to follow.
     ///   - selector: Picks the part of the state the content shows.
+    ///   - equals: Compares two selected values; `true` means the content stays as it is. When
+    ///     `nil`, the registry's ``ViewModelConfig/equals`` compares them, else `==`.
     ///   - content: The content for the selected value.
     public init(
       viewModel: StateViewModel<State>, selector: @escaping (State) -> Value,
-      @ViewBuilder content: @escaping (Value) -> Content
+      equals: ((Value, Value) -> Bool)? = nil, @ViewBuilder content: @escaping (Value) -> Content
     ) {
       self.viewModel = viewModel
       self.selector = selector
+      self.equals = equals
       self.content = content
     }
 
     /// The content for the current selected value.
     public var body: some View {
-      content(box.selection(for: viewModel, selector: selector).value)
+      let configured = viewModel.registry.config.equals.map { equals in
+        { (a: Value, b: Value) in equals(a, b) }
+      }
+      let selection = box.selection(
+        for: viewModel, selector: selector, equals: equals ?? configured)
+      return content(selection.value)
     }
   }
 
