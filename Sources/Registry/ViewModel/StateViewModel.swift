@@ -73,7 +73,8 @@ open class StateViewModel<State>: ViewModel {
   /// Replaces the state and notifies, unless the new state is equal to the current one.
   ///
   /// State listeners run first with `(previous, new)`, then the plain listeners; watching hosts
-  /// refresh once when the change (and any change it causes) is complete. Ignored once disposed.
+  /// refresh once when the change (and any change it causes) is complete. Ignored once disposed
+  /// (in debug builds the mistake is reported).
   ///
   /// ```swift
   /// setState(Profile(name: "Ada", isLoading: false))
