@@ -54,6 +54,7 @@ extension BindingCore {
   }
 
   func stopPauseProviders() {
+    guard !pauseSubscriptions.isEmpty else { return }
     let subscriptions = pauseSubscriptions
     pauseSubscriptions.removeAll()
     for subscription in subscriptions { subscription.stop() }
@@ -68,7 +69,7 @@ extension BindingCore {
     guard !paused else { return }
     // Changes that views saw through Observation were held back while everything that shows
     // those instances was paused.
-    for entry in table.entries.values where entry.viewModel.owesObservers {
+    for entry in table.allEntries where entry.viewModel.owesObservers {
       entry.viewModel.deliverOwedObservers()
     }
     for viewModel in table.observed where viewModel.owesObservers {

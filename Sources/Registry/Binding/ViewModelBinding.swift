@@ -43,7 +43,8 @@ open class ViewModelBinding {
       registry: registry ?? ViewModelRegistry.current, label: label, isModelOwned: false,
       createdAt: (fileID, line))
     updateHandler = onUpdate
-    core.binding = self
+    // The base class's `onUpdate` without a closure does nothing: no need to reach it.
+    if onUpdate != nil || type(of: self) != ViewModelBinding.self { core.binding = self }
   }
 
   init(owner: ViewModel) {
@@ -53,7 +54,7 @@ open class ViewModelBinding {
     updateHandler = nil
     // No back reference to this object: a view model's binding refreshes its owner, never its
     // `onUpdate`.
-    core.ownerViewModel = owner
+    core.setOwner(owner)
   }
 
   deinit {
@@ -257,12 +258,11 @@ open class ViewModelBinding {
   private func resolveOrStop<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString, site: CallSite
   ) -> VM {
-    let registry = core.registry
     do {
-      return try registry.resolve(
+      return try core.registry.resolve(
         spec, for: core, mode: watching ? .watch : .read, operation: operation, site: site)
     } catch {
-      return registry.recover(from: error, resolving: spec, operation: operation, at: site)
+      return core.registry.recover(from: error, resolving: spec, operation: operation, at: site)
     }
   }
 }

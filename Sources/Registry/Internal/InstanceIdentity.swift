@@ -34,6 +34,9 @@ struct InstanceIdentity: Hashable {
 
   var key: InstanceKey { box.key }
 
+  /// The key box's address: equal for copies of one identity, read without retaining the box.
+  var boxAddress: UInt { UInt(bitPattern: ObjectIdentifier(box)) }
+
   var isShared: Bool { box.isShared }
 
   static func == (lhs: InstanceIdentity, rhs: InstanceIdentity) -> Bool {

@@ -8,7 +8,7 @@
 /// the registry, the one driver (see `ViewModelRegistry+Lifetimes.swift`), carries that out.
 ///
 /// How a keyed instance is looked up: ``InstanceStore/shared`` by ``InstanceIdentity``, after a
-/// binding's own ``HolderTable/entries`` (see `ViewModelRegistry+Resolve.swift`).
+/// binding's own ``HolderTable`` (see `ViewModelRegistry+Resolve.swift`).
 @MainActor
 struct InstanceStore {
   /// Keyed instances, by identity.
@@ -43,13 +43,13 @@ struct InstanceStore {
 
   /// Gives a freshly built instance its record, before `onCreate` runs. It is not findable yet.
   mutating func prepare(
-    _ viewModel: ViewModel, identity: InstanceIdentity, arg: InstanceArg,
-    releasePolicy: ReleasePolicy, churnSource: ChurnSource
+    _ viewModel: ViewModel, identity: InstanceIdentity, values: InstanceArg.Values,
+    releasePolicy: ReleasePolicy?, builtFor holder: UInt64
   ) {
     lastSequence += 1
     viewModel.lifetime.record = InstanceRecord(
-      identity: identity, arg: arg, sequence: lastSequence, releasePolicy: releasePolicy,
-      churnSource: churnSource)
+      identity: identity, values: values, sequence: lastSequence, releasePolicy: releasePolicy,
+      builtFor: holder)
   }
 
   /// Makes a prepared instance findable, once `onCreate` has returned.
@@ -84,16 +84,18 @@ struct InstanceStore {
     _ viewModel: ViewModel, at identity: InstanceIdentity, by holder: BindingCore,
     watching: Bool, anchor: AnyObject?
   ) -> HoldOutcome {
-    if let entry = holder.table.entries[identity] {
+    if let entry = holder.entry(at: identity) {
       guard watching, !entry.isWatching else { return .alreadyHeld }
-      holder.table.entries[identity]?.isWatching = true
+      holder.table.startWatching(at: identity)
       viewModel.lifetime.watchers.append(holder)
       return .startedWatching
     }
     holder.table.lastSequence += 1
-    holder.table.entries[identity] = HolderTable.Entry(
-      viewModel: viewModel, isWatching: watching, sequence: holder.table.lastSequence,
-      anchor: anchor)
+    holder.table.insert(
+      HolderTable.Entry(
+        viewModel: viewModel, isWatching: watching, sequence: holder.table.lastSequence,
+        anchor: anchor),
+      at: identity)
     let cancelGrace = returnFromRelease(viewModel)
     viewModel.lifetime.holders.append(holder)
     if watching { viewModel.lifetime.watchers.append(holder) }
@@ -125,7 +127,7 @@ struct InstanceStore {
   /// it held nothing there. What happens to the instance is decided by ``afterRelease(of:)``,
   /// once the instance has been told.
   mutating func release(_ identity: InstanceIdentity, by holder: BindingCore) -> ViewModel? {
-    guard let entry = holder.table.entries.removeValue(forKey: identity) else { return nil }
+    guard let entry = holder.table.remove(at: identity) else { return nil }
     let viewModel = entry.viewModel
     if entry.isWatching { viewModel.lifetime.watchers.remove(holder) }
     viewModel.lifetime.holders.remove(holder)
@@ -134,14 +136,14 @@ struct InstanceStore {
 
   /// What must happen to `viewModel` now that a holder has let go of it.
   mutating func afterRelease(of viewModel: ViewModel) -> AfterRelease {
-    guard let record = viewModel.lifetime.record, viewModel.lifetime.holders.isEmpty,
-      viewModel.lifetime.phase == .alive, !record.arg.aliveForever
+    guard viewModel.lifetime.holders.isEmpty, viewModel.lifetime.phase == .alive,
+      let record = viewModel.lifetime.record, !record.values.aliveForever
     else { return .keep }
     // A private instance can only be found again by the binding that let go of it, so a grace
     // period or a pool would only keep it unreachable: it goes at once.
-    if record.releasePolicy.isImmediate || !record.identity.isShared { return .dispose }
+    guard let policy = record.releasePolicy, record.identity.isShared else { return .dispose }
     viewModel.lifetime.phase = .awaitingDisposal
-    return .wait(record.releasePolicy)
+    return .wait(policy)
   }
 
   /// Makes `holder` follow `viewModel` without holding it (a host that borrows it).
@@ -188,7 +190,7 @@ struct InstanceStore {
     guard viewModel.lifetime.phase == .awaitingDisposal, let record = viewModel.lifetime.record
     else { return .nothing }
     viewModel.lifetime.cancelGrace = nil
-    guard let keep = record.releasePolicy.keepReleased else { return .dispose }
+    guard let keep = record.releasePolicy?.keepReleased else { return .dispose }
     var pool = pools[keep.family, default: []]
     pool.append(viewModel)
     var evicted: [ViewModel] = []
@@ -198,7 +200,7 @@ struct InstanceStore {
   }
 
   private mutating func removeFromPool(_ viewModel: ViewModel) {
-    guard let family = viewModel.lifetime.record?.releasePolicy.keepReleased?.family,
+    guard let family = viewModel.lifetime.record?.releasePolicy?.keepReleased?.family,
       var pool = pools[family], let index = pool.firstIndex(where: { $0 === viewModel })
     else { return }
     pool.remove(at: index)
@@ -233,9 +235,9 @@ struct InstanceStore {
     unlink(viewModel)
     var holders: [(holder: BindingCore, wasWatching: Bool)] = []
     for holder in viewModel.lifetime.holders {
-      guard let entry = holder.table.entries[record.identity], entry.viewModel === viewModel
+      guard let entry = holder.entry(at: record.identity), entry.viewModel === viewModel
       else { continue }
-      holder.table.entries[record.identity] = nil
+      holder.table.remove(at: record.identity)
       if entry.isWatching { viewModel.lifetime.watchers.remove(holder) }
       holders.append((holder, entry.isWatching))
     }
@@ -279,7 +281,10 @@ struct InstanceStore {
   /// What a binding's disposal must release: the identities it held, newest first —
   /// dependents go before what they depend on — and the instances it no longer follows.
   struct HolderTeardown {
-    let held: [InstanceIdentity]
+    /// The newest, or the only one: a binding that holds one instance needs no array.
+    let newest: InstanceIdentity?
+    /// The others, newest first.
+    let older: [InstanceIdentity]
     let unfollowed: [ViewModel]
   }
 
@@ -289,15 +294,21 @@ struct InstanceStore {
     guard !holder.table.isDisposed else { return nil }
     holder.table.isDisposed = true
     let unfollowed = holder.table.observed
-    for viewModel in unfollowed { viewModel.lifetime.watchers.remove(holder) }
-    holder.table.observed.removeAll()
-    let entries = holder.table.entries
-    if entries.count <= 1 {
-      return HolderTeardown(held: entries.keys.map { $0 }, unfollowed: unfollowed)
+    if !unfollowed.isEmpty {
+      for viewModel in unfollowed { viewModel.lifetime.watchers.remove(holder) }
+      holder.table.observed.removeAll()
     }
-    var order = entries.map { (sequence: $0.value.sequence, identity: $0.key) }
+    guard !holder.table.others.isEmpty else {
+      return HolderTeardown(
+        newest: holder.table.first?.identity, older: [], unfollowed: unfollowed)
+    }
+    var order: [(sequence: UInt64, identity: InstanceIdentity)] = []
+    order.reserveCapacity(holder.table.count)
+    if let first = holder.table.first { order.append((first.entry.sequence, first.identity)) }
+    for (identity, entry) in holder.table.others { order.append((entry.sequence, identity)) }
     order.sort(by: newestFirst)
-    return HolderTeardown(held: order.map(\.identity), unfollowed: unfollowed)
+    return HolderTeardown(
+      newest: order[0].identity, older: order.dropFirst().map(\.identity), unfollowed: unfollowed)
   }
 
   /// Marks a binding disposed that never held anything (one made for a disposed view model).
@@ -321,17 +332,24 @@ private nonisolated func olderFirst(
   lhs.sequence < rhs.sequence
 }
 
-/// What the registry knows of an instance it built; set once, before `onCreate`.
+/// What the registry knows of an instance it built; set once, before `onCreate`. Its references
+/// are the spec's own objects (values, policy, identity key), shared by every instance it builds.
 struct InstanceRecord {
   let identity: InstanceIdentity
-  /// What it was built with (after any proxy); `bindingId` is the binding that asked.
-  let arg: InstanceArg
+  /// What it was built with (after any proxy): key, tag and lifetime.
+  let values: InstanceArg.Values
   /// Build order in the registry; cached lookups prefer the newest.
   let sequence: UInt64
-  /// What happens when the last holder lets go.
-  let releasePolicy: ReleasePolicy
-  /// The holder whose resolution built the instance, and its type, for key-churn detection.
-  let churnSource: ChurnSource
+  /// What happens when the last holder lets go; `nil`: it is disposed at once.
+  let releasePolicy: ReleasePolicy?
+  /// The serial of the binding whose resolution built the instance, for key-churn detection.
+  let builtFor: UInt64
+
+  /// The holder that built the instance, and its type.
+  var churnSource: ChurnSource { ChurnSource(holder: builtFor, type: identity.type) }
+
+  /// The hooks' argument about `bindingId`.
+  func arg(bindingId: String?) -> InstanceArg { InstanceArg(values: values, bindingId: bindingId) }
 }
 
 /// An instance's lifetime state, kept in the view model; only ``InstanceStore`` sets it.
@@ -371,12 +389,88 @@ struct HolderTable {
     let anchor: AnyObject?
   }
 
-  /// What the binding holds, by identity: the re-render path is one lookup here.
-  fileprivate(set) var entries: [InstanceIdentity: Entry] = [:]
+  /// The first instance the binding holds, inline: most bindings hold one, and then no
+  /// dictionary is allocated. It may be empty while `others` is not (after a release).
+  fileprivate(set) var first: (identity: InstanceIdentity, entry: Entry)? {
+    didSet {
+      firstBox = first?.identity.boxAddress ?? 0
+      firstViewModel = first?.entry.viewModel
+      firstIsWatching = first?.entry.isWatching ?? false
+    }
+  }
+  /// `first` again as plain values, so that the re-render path compares and reads it without
+  /// retaining anything: its identity's key-box address (0 when empty), its instance (owned by
+  /// `first`, which outlives every read of this) and whether it is watched.
+  fileprivate private(set) var firstBox: UInt = 0
+  fileprivate private(set) unowned(unsafe) var firstViewModel: ViewModel? = nil
+  fileprivate private(set) var firstIsWatching = false
+  /// What else the binding holds, by identity.
+  fileprivate(set) var others: [InstanceIdentity: Entry] = [:]
   /// Instances followed without being held.
   fileprivate(set) var observed: [ViewModel] = []
   fileprivate(set) var isDisposed = false
   fileprivate var lastSequence: UInt64 = 0
+
+  var count: Int { (first == nil ? 0 : 1) + others.count }
+
+  /// Every entry, in no particular order.
+  var allEntries: [Entry] {
+    var result: [Entry] = []
+    result.reserveCapacity(count)
+    if let first { result.append(first.entry) }
+    result.append(contentsOf: others.values)
+    return result
+  }
+
+  fileprivate mutating func insert(_ entry: Entry, at identity: InstanceIdentity) {
+    if first == nil {
+      first = (identity, entry)
+    } else {
+      others[identity] = entry
+    }
+  }
+
+  fileprivate mutating func startWatching(at identity: InstanceIdentity) {
+    if first?.identity == identity {
+      first?.entry.isWatching = true
+    } else {
+      others[identity]?.isWatching = true
+    }
+  }
+
+  @discardableResult
+  fileprivate mutating func remove(at identity: InstanceIdentity) -> Entry? {
+    if let first, first.identity == identity {
+      self.first = nil
+      return first.entry
+    }
+    return others.isEmpty ? nil : others.removeValue(forKey: identity)
+  }
+}
+
+extension BindingCore {
+  /// The instance this binding holds at `identity`, when it also watches it or need not: the
+  /// re-render path is this lookup. A method of the binding, not of its table, so that the table
+  /// is read in place rather than copied.
+  @inline(__always)
+  func heldInstance(at identity: InstanceIdentity, watching: Bool) -> ViewModel? {
+    // The same spec asking again meets its own key box: equal by address.
+    if table.firstBox == identity.boxAddress {
+      return !watching || table.firstIsWatching ? table.firstViewModel : nil
+    }
+    return heldInstance(elsewhereAt: identity, watching: watching)
+  }
+
+  private func heldInstance(elsewhereAt identity: InstanceIdentity, watching: Bool) -> ViewModel? {
+    guard let entry = entry(at: identity), !watching || entry.isWatching else { return nil }
+    return entry.viewModel
+  }
+
+  /// What this binding holds at `identity`.
+  func entry(at identity: InstanceIdentity) -> HolderTable.Entry? {
+    if let first = table.first, first.identity == identity { return first.entry }
+    return table.others.isEmpty ? nil : table.others[identity]
+  }
 }
 
 /// The holders or watchers of one instance, in order. Most instances have one, kept inline: no

@@ -63,24 +63,23 @@ extension ViewModelRegistry {
         error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(active.key)),
         viewModel: viewModel)
     }
-    let arg = InstanceArg(
-      key: active.key, tag: active.tag, aliveForever: aliveForever, bindingId: requester.id)
     register(
-      viewModel, identity: identity, arg: arg, releasePolicy: active.releasePolicy,
-      churnSource: ChurnSource(holder: requester.serial, type: identity.type))
+      viewModel, identity: identity, values: active.values.with(aliveForever: aliveForever),
+      releasePolicy: active.releasePolicy, requester: requester)
     return viewModel
   }
 
   /// Gives a freshly built instance its identity, runs `onCreate`, then makes it findable: the
   /// identity is still on the build stack (for a synchronous build) while `onCreate` runs.
   func register(
-    _ viewModel: ViewModel, identity: InstanceIdentity, arg: InstanceArg,
-    releasePolicy: ReleasePolicy, churnSource: ChurnSource
+    _ viewModel: ViewModel, identity: InstanceIdentity, values: InstanceArg.Values,
+    releasePolicy: ReleasePolicy?, requester: BindingCore
   ) {
     viewModel.registry = self
     store.prepare(
-      viewModel, identity: identity, arg: arg, releasePolicy: releasePolicy,
-      churnSource: churnSource)
+      viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
+      builtFor: requester.serial)
+    let arg = InstanceArg(values: values, bindingId: requester.id)
     // Told before onCreate, so an instance is logged before the dependencies it resolves there.
     emit(.create, viewModel, arg: arg)
     viewModel.onCreate(arg)
@@ -94,8 +93,7 @@ extension ViewModelRegistry {
   func buildDetached<VM>(_ active: ViewModelSpec<VM>) throws -> VM {
     try ObservationGate.suspended {
       let viewModel = try withCurrent { try active.builder() }
-      viewModel.onCreate(
-        InstanceArg(key: active.key, tag: active.tag, aliveForever: active.aliveForever))
+      viewModel.onCreate(InstanceArg(values: active.values, bindingId: nil))
       return viewModel
     }
   }

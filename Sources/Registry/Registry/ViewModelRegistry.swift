@@ -58,10 +58,14 @@ public final class ViewModelRegistry {
   @exclusivity(unchecked) var store = InstanceStore()
   var churn = KeyChurnDetector()
   var pendingAsyncBuilds: [PendingBuildKey: PendingAsyncBuild] = [:]
-  var proxies: [ObjectIdentifier: ProxyEntry] = [:]
+  /// Unchecked: read on every resolution; no access to it calls out (a proxy is stored or read
+  /// whole), so none can overlap another.
+  @exclusivity(unchecked) var proxies: [ObjectIdentifier: ProxyEntry] = [:]
   /// The identities being built right now, outermost first; a repeat is a cycle.
-  var buildStack: [BuildFrame] = []
-  var changes = ChangeBatch()
+  /// Unchecked, like `changes`: pushed, popped and scanned by code that never calls out while
+  /// it accesses them, so no access can overlap another.
+  @exclusivity(unchecked) var buildStack: [BuildFrame] = []
+  @exclusivity(unchecked) var changes = ChangeBatch()
   var nextBindingSerial: UInt64 = 0
   /// Counts view models' bindings starting to hold an instance built before: only such a hold
   /// can close an ownership cycle, so a build during which it does not move needs no search.

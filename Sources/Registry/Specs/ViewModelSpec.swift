@@ -19,13 +19,13 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   // run on the main actor, where all resolution happens.
 
   /// The key instances are shared under, or `nil` for one instance per binding.
-  public let key: AnyHashable?
+  public var key: AnyHashable? { values.key }
   /// A tag that cached lookups and group operations can find instances by.
-  public let tag: AnyHashable?
+  public var tag: AnyHashable? { values.tag }
   /// Whether the instance stays alive after its last holder lets go.
-  public let aliveForever: Bool
+  public var aliveForever: Bool { values.aliveForever }
   /// How long a released instance waits before it is disposed; `nil` disposes at once.
-  public var disposeDelay: Duration? { releasePolicy.disposeDelay }
+  public var disposeDelay: Duration? { releasePolicy?.disposeDelay }
   /// What a private instance follows in a host: a view that passes a spec with other inputs gets
   /// a new instance, one with equal inputs keeps the one it has. `nil` for none.
   public let inputs: AnyHashable?
@@ -33,7 +33,11 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// place (and the same inputs) keeps its instance. `nil` for specs made by a family.
   let site: SpecSite?
 
-  let releasePolicy: ReleasePolicy
+  /// Key, tag and lifetime, made once: every instance built from this spec, and every hook's
+  /// argument, refers to this object.
+  let values: InstanceArg.Values
+  /// `nil`: a released instance is disposed at once.
+  let releasePolicy: ReleasePolicy?
 
   let builder: @MainActor () throws -> VM
   /// The shared identity, computed once because it is needed on every resolution.
@@ -72,7 +76,7 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     line: UInt = #line, column: UInt = #column, builder: @escaping @MainActor () -> VM
   ) {
     self.init(
-      key: key, tag: tag, aliveForever: aliveForever,
+      values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
       releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), privateKey: nil, origin: nil,
       inputs: inputs, site: SpecSite(fileID: fileID, line: line, column: column),
       builder: builder)
@@ -109,41 +113,60 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     throwingBuilder: @escaping @MainActor () throws -> VM
   ) {
     self.init(
-      key: key, tag: tag, aliveForever: aliveForever,
+      values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
       releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), privateKey: nil, origin: nil,
       inputs: inputs, site: SpecSite(fileID: fileID, line: line, column: column),
       builder: throwingBuilder)
   }
 
   init(
-    key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool, releasePolicy: ReleasePolicy,
-    privateKey: InstanceKey?, origin: SpecOrigin<VM>?, inputs: AnyHashable? = nil,
-    site: SpecSite? = nil, builder: @escaping @MainActor () throws -> VM
+    values: InstanceArg.Values, releasePolicy: ReleasePolicy?, privateKey: InstanceKey?,
+    origin: SpecOrigin<VM>?, inputs: AnyHashable? = nil, site: SpecSite? = nil,
+    builder: @escaping @MainActor () throws -> VM
   ) {
-    self.key = key
-    self.tag = tag
-    self.aliveForever = aliveForever
+    self.values = values
     self.releasePolicy = releasePolicy
     self.privateKey = privateKey
     self.origin = origin
     self.inputs = inputs
     self.site = site
     self.builder = builder
-    self.sharedIdentity = key.map {
+    self.sharedIdentity = values.key.map {
       InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0))
     }
-    self.privateIdentity = InstanceIdentity(
-      type: ObjectIdentifier(VM.self), key: privateKey ?? .privateSpec(ObjectIdentifier(self)))
+    // A keyed spec needs its private identity only under an unkeyed proxy: made then.
+    if sharedIdentity == nil { privateIdentityStorage = makePrivateIdentity() }
   }
 
+  /// This spec's private identity, once made. Unchecked: set in `init` or on first use, on the
+  /// main actor where all resolution happens, and only ever read or assigned whole.
+  @exclusivity(unchecked) private var privateIdentityStorage: InstanceIdentity?
+
   /// This spec's private identity, computed once like `sharedIdentity`.
-  private var privateIdentity: InstanceIdentity!
+  private var privateIdentity: InstanceIdentity {
+    if let privateIdentityStorage { return privateIdentityStorage }
+    let identity = makePrivateIdentity()
+    privateIdentityStorage = identity
+    return identity
+  }
+
+  private func makePrivateIdentity() -> InstanceIdentity {
+    InstanceIdentity(
+      type: ObjectIdentifier(VM.self), key: privateKey ?? .privateSpec(ObjectIdentifier(self)))
+  }
 
   /// The identity an instance resolved from this spec has, when `active` (this spec or its
   /// proxy) builds it. A proxy may change the key; a private instance keeps this spec's identity
   /// so that installing a proxy never changes which slot it lives in.
   func identity(buildingWith active: ViewModelSpec<VM>) -> InstanceIdentity {
     if let shared = active.sharedIdentity { return shared }
+    return privateIdentity
+  }
+
+  /// The identity this spec's instances have when no proxy builds them.
+  @inline(__always)
+  var ownIdentity: InstanceIdentity {
+    if let sharedIdentity { return sharedIdentity }
     return privateIdentity
   }
 }

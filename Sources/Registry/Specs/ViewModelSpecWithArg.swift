@@ -102,7 +102,14 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     self.tagFunction = tag
     self.aliveForeverFunction = aliveForever
     self.argumentKey = argumentKey
+    ownReleasePolicy = ReleasePolicy(
+      disposeDelay: disposeDelay,
+      keepReleased: self.keepReleased > 0 ? (ObjectIdentifier(self), self.keepReleased) : nil)
   }
+
+  /// The release policy of the specs this family makes for itself, made once. Unchecked: set
+  /// once, in `init`, and only read after it.
+  @exclusivity(unchecked) private var ownReleasePolicy: ReleasePolicy?
 
   /// The spec for one argument.
   ///
@@ -135,11 +142,15 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
         (proxy as? ViewModelSpecWithArg<VM, Arg>)?.makeSpec(arg, identityFamily: identityFamily)
       })
     // The pool of kept instances belongs to the family the caller named, so a proxy shares it.
-    let policy = ReleasePolicy(
-      disposeDelay: disposeDelay,
-      keepReleased: keepReleased > 0 ? (ObjectIdentifier(identityFamily), keepReleased) : nil)
+    let policy =
+      identityFamily === self
+      ? ownReleasePolicy
+      : ReleasePolicy(
+        disposeDelay: disposeDelay,
+        keepReleased: keepReleased > 0 ? (ObjectIdentifier(identityFamily), keepReleased) : nil)
     return ViewModelSpec(
-      key: key, tag: tagFunction?(arg), aliveForever: aliveForeverFunction?(arg) ?? false,
+      values: InstanceArg.Values(
+        key: key, tag: tagFunction?(arg), aliveForever: aliveForeverFunction?(arg) ?? false),
       releasePolicy: policy, privateKey: privateKey, origin: origin, builder: { try builder(arg) })
   }
 }

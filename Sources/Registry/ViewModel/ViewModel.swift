@@ -31,23 +31,26 @@ import Observation
 open class ViewModel {
   /// The registry this instance belongs to: the one that built it, or the current one when it
   /// was created by hand.
-  var registry: ViewModelRegistry
+  final var registry: ViewModelRegistry
   /// Its identity, holders, watchers and phase. Unchecked: only the registry's store writes it,
   /// and the store's mutations never call out, so no access can overlap another.
-  @exclusivity(unchecked) var lifetime = InstanceLifetime()
-  @exclusivity(unchecked) var listeners = ListenerList<() throws -> Void>()
+  ///
+  /// These stored properties are `final`, so that reading a part of one reads it in place,
+  /// without a getter copying the whole value.
+  @exclusivity(unchecked) final var lifetime = InstanceLifetime()
+  @exclusivity(unchecked) final var listeners = ListenerList<() throws -> Void>()
   /// Continuations of the ``changes`` streams handed out.
-  @exclusivity(unchecked) var changeStreams = StreamContinuations<Void>()
+  @exclusivity(unchecked) final var changeStreams = StreamContinuations<Void>()
   /// Made on first observed read: most view models are never observed this way.
-  lazy var observation = ObservationRegistrar()
+  final lazy var observation = ObservationRegistrar()
   /// Set once something has read the view model for observation, so changes nobody ever observed
   /// skip the registrar. It stays set: a change can come while a tracked read is still in
   /// progress (a body that builds a view model), and the tracking installed after that read must
   /// still hear the next change.
-  var isObserved = false
+  final var isObserved = false
   /// A change came while every binding that holds or watches the instance was paused: Observation
   /// and Combine hear of it once, when one of them resumes.
-  var owesObservers = false
+  final var owesObservers = false
   /// The key path observation tracks; its value never matters.
   var changeToken: UInt8 { 0 }
 
@@ -60,11 +63,14 @@ open class ViewModel {
     /// The synthesized publisher, found by reflection on first use and kept.
     private var willChangePublisher: ObservableObjectPublisher?
   #endif
-  private var disposeBlocks: [() -> Void] = []
-  /// Tasks started with ``task(priority:_:)``, cancelled at dispose.
-  var runningTasks: [UInt64: Task<Void, Never>] = [:]
-  var nextTaskID: UInt64 = 0
-  private var ownedBinding: ViewModelBinding?
+  /// Unchecked: appended to, or taken whole and emptied before the blocks run; no access calls
+  /// out, so none can overlap another.
+  @exclusivity(unchecked) private final var disposeBlocks: [() -> Void] = []
+  /// Tasks started with ``task(priority:_:)``, cancelled at dispose. Unchecked for the same
+  /// reason: tasks are cancelled after the access that took them ends.
+  @exclusivity(unchecked) final var runningTasks: [UInt64: Task<Void, Never>] = [:]
+  final var nextTaskID: UInt64 = 0
+  private final var ownedBinding: ViewModelBinding?
 
   /// Creates a view model. Usually called by a spec's builder.
   ///
@@ -89,7 +95,7 @@ open class ViewModel {
   /// let spec = ViewModelSpec(key: "a", tag: "feed") { FeedViewModel() }
   /// #expect(binding.watch(spec).tag == AnyHashable("feed"))
   /// ```
-  public var tag: AnyHashable? { lifetime.record?.arg.tag }
+  public var tag: AnyHashable? { lifetime.record?.values.tag }
 
   /// Whether anything hears ``notifyListeners()``: a listener, a watching binding or a
   /// ``changes`` stream consumer.
@@ -267,7 +273,7 @@ open class ViewModel {
       registry.report(
         .viewModelDisposed(
           operation: "viewModelBinding", type: Describe.type(Swift.type(of: self)),
-          key: Describe.key(lifetime.record?.arg.key)),
+          key: Describe.key(lifetime.record?.values.key)),
         at: nil)
       registry.store.markDisposed(binding.core)
     }
@@ -357,6 +363,7 @@ open class ViewModel {
 
   /// Runs the ``addDispose(_:)`` blocks, once; part of disposal.
   func runDisposeBlocks() {
+    guard !disposeBlocks.isEmpty else { return }
     let blocks = disposeBlocks
     disposeBlocks.removeAll()
     for block in blocks { block() }
@@ -373,6 +380,7 @@ open class ViewModel {
 
   /// Ends what subclasses hand out per change (streams, state listeners) at disposal.
   func finishStreamsAtDispose() {
+    guard !changeStreams.isEmpty else { return }
     for finish in changeStreams.takeFinishers() { finish() }
   }
 }
