@@ -47,7 +47,9 @@ final class BindingCore {
   var isPaused = false
   /// A refresh came while paused; one is owed on resume.
   var missedRefresh = false
-  var pauseSubscriptions: [PauseSubscription] = []
+  /// Unchecked: every access is instantaneous (the providers are asked about a copy), so none
+  /// can overlap another.
+  @exclusivity(unchecked) var pauseSubscriptions: [PauseSubscription] = []
 
   /// Where a host binding was created, for diagnostics; formatted only when asked for.
   let createdAtSite: (fileID: StaticString, line: UInt)?

@@ -49,7 +49,8 @@ extension BindingCore {
     guard let index = pauseSubscriptions.firstIndex(where: { $0.provider === provider }) else {
       return
     }
-    pauseSubscriptions.remove(at: index).stop()
+    let removed = pauseSubscriptions.remove(at: index)
+    removed.stop()
     updatePaused()
   }
 
@@ -63,7 +64,9 @@ extension BindingCore {
 
   /// Recomputes `isPaused`; on resume, refreshes once if a refresh was missed.
   private func updatePaused() {
-    let paused = pauseSubscriptions.contains { $0.provider.isPaused }
+    // A copy: a provider asked here may add or remove providers.
+    let subscriptions = pauseSubscriptions
+    let paused = subscriptions.contains { $0.provider.isPaused }
     guard paused != isPaused else { return }
     isPaused = paused
     guard !paused else { return }

@@ -11,7 +11,7 @@ struct InstanceIdentity: Hashable {
   private let box: KeyBox
   /// `type` and `key` hashed once: a lookup hashes one word, and a probe that meets another
   /// identity almost always tells them apart without comparing keys.
-  private let keyHash: Int
+  let keyHash: Int
 
   final class KeyBox {
     let key: InstanceKey

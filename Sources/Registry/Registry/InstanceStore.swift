@@ -225,19 +225,23 @@ struct InstanceStore {
     viewModel.lifetime.phase = .disposing
     let cancelGrace = viewModel.lifetime.cancelGrace
     viewModel.lifetime.cancelGrace = nil
-    guard let record = viewModel.lifetime.record else {
+    guard let identity = viewModel.lifetime.record?.identity else {
       return Disposal(holders: [], cancelGrace: cancelGrace)
     }
     if wasAwaiting { removeFromPool(viewModel) }
-    if record.identity.isShared, shared[record.identity] === viewModel {
-      shared[record.identity] = nil
+    if identity.isShared, shared[identity] === viewModel {
+      shared[identity] = nil
     }
     unlink(viewModel)
+    // Most instances are disposed after their last holder let go: nothing more to do here.
+    guard !viewModel.lifetime.holders.isEmpty else {
+      return Disposal(holders: [], cancelGrace: cancelGrace)
+    }
     var holders: [(holder: BindingCore, wasWatching: Bool)] = []
     for holder in viewModel.lifetime.holders {
-      guard let entry = holder.entry(at: record.identity), entry.viewModel === viewModel
+      guard let entry = holder.entry(at: identity), entry.viewModel === viewModel
       else { continue }
-      holder.table.remove(at: record.identity)
+      holder.table.remove(at: identity)
       if entry.isWatching { viewModel.lifetime.watchers.remove(holder) }
       holders.append((holder, entry.isWatching))
     }
@@ -267,6 +271,8 @@ struct InstanceStore {
   /// Ends a disposal: returns the bindings that only followed the instance (borrowing hosts),
   /// which must be told so they stop showing it.
   mutating func finishDisposal(of viewModel: ViewModel) -> [BindingCore] {
+    viewModel.lifetime.phase = .disposed
+    guard !viewModel.lifetime.watchers.isEmpty else { return [] }
     let observers = Array(viewModel.lifetime.watchers)
     for observer in observers {
       if let index = observer.table.observed.firstIndex(where: { $0 === viewModel }) {
@@ -274,7 +280,6 @@ struct InstanceStore {
       }
     }
     viewModel.lifetime.watchers.removeAll()
-    viewModel.lifetime.phase = .disposed
     return observers
   }
 
@@ -394,6 +399,7 @@ struct HolderTable {
   fileprivate(set) var first: (identity: InstanceIdentity, entry: Entry)? {
     didSet {
       firstBox = first?.identity.boxAddress ?? 0
+      firstHash = first?.identity.keyHash ?? 0
       firstViewModel = first?.entry.viewModel
       firstIsWatching = first?.entry.isWatching ?? false
     }
@@ -402,6 +408,7 @@ struct HolderTable {
   /// retaining anything: its identity's key-box address (0 when empty), its instance (owned by
   /// `first`, which outlives every read of this) and whether it is watched.
   fileprivate private(set) var firstBox: UInt = 0
+  fileprivate private(set) var firstHash = 0
   fileprivate private(set) unowned(unsafe) var firstViewModel: ViewModel? = nil
   fileprivate private(set) var firstIsWatching = false
   /// What else the binding holds, by identity.
@@ -431,7 +438,7 @@ struct HolderTable {
   }
 
   fileprivate mutating func startWatching(at identity: InstanceIdentity) {
-    if first?.identity == identity {
+    if firstMatches(identity) {
       first?.entry.isWatching = true
     } else {
       others[identity]?.isWatching = true
@@ -440,11 +447,15 @@ struct HolderTable {
 
   @discardableResult
   fileprivate mutating func remove(at identity: InstanceIdentity) -> Entry? {
-    if let first, first.identity == identity {
-      self.first = nil
-      return first.entry
-    }
+    if firstMatches(identity) { return first.take().unsafelyUnwrapped.entry }
     return others.isEmpty ? nil : others.removeValue(forKey: identity)
+  }
+
+  /// Whether the inline entry is the one at `identity`, compared without copying it: by key-box
+  /// address, else (an equal identity made elsewhere) by hash, then in full.
+  func firstMatches(_ identity: InstanceIdentity) -> Bool {
+    if firstBox == identity.boxAddress { return true }
+    return firstHash == identity.keyHash && first.unsafelyUnwrapped.identity == identity
   }
 }
 
@@ -468,7 +479,7 @@ extension BindingCore {
 
   /// What this binding holds at `identity`.
   func entry(at identity: InstanceIdentity) -> HolderTable.Entry? {
-    if let first = table.first, first.identity == identity { return first.entry }
+    if table.firstMatches(identity) { return table.first.unsafelyUnwrapped.entry }
     return table.others.isEmpty ? nil : table.others[identity]
   }
 }

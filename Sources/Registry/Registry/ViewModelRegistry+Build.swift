@@ -24,18 +24,22 @@ extension ViewModelRegistry {
     buildStack.append(BuildFrame(identity: identity, type: VM.self))
     defer { buildStack.removeLast() }
     // What the builder and onCreate read is not a dependency of whatever is being tracked now
-    // (a SwiftUI body that resolves on first read). They run with this registry current, so
-    // what they create belongs here; the task-local push is skipped when it already is (the
-    // common case).
-    return try ObservationGate.suspended {
-      if ViewModelRegistry.current === self {
-        return try buildAndRegister(
-          active, identity: identity, requester: requester, aliveForever: aliveForever)
-      }
-      return try withCurrent {
-        try buildAndRegister(
-          active, identity: identity, requester: requester, aliveForever: aliveForever)
-      }
+    // (a SwiftUI body that resolves on first read).
+    ObservationGate.suspend()
+    defer { ObservationGate.resume() }
+    // They run with this registry current, so what they create belongs here; the task-local
+    // push is skipped when it already is (the common case), and known to be without reading
+    // the task-local when a synchronous frame made it so.
+    if ViewModelRegistry.synchronouslyCurrent === self || ViewModelRegistry.current === self {
+      let outer = ViewModelRegistry.synchronouslyCurrent
+      ViewModelRegistry.synchronouslyCurrent = self
+      defer { ViewModelRegistry.synchronouslyCurrent = outer }
+      return try buildAndRegister(
+        active, identity: identity, requester: requester, aliveForever: aliveForever)
+    }
+    return try withCurrent {
+      try buildAndRegister(
+        active, identity: identity, requester: requester, aliveForever: aliveForever)
     }
   }
 

@@ -94,7 +94,24 @@ public final class ViewModelRegistry {
   /// - Parameter operation: The work to run.
   /// - Returns: What `operation` returns.
   public func withCurrent<R>(_ operation: () throws -> R) rethrows -> R {
-    try CurrentRegistry.$value.withValue(self, operation: operation)
+    let outer = ViewModelRegistry.synchronouslyCurrent
+    ViewModelRegistry.synchronouslyCurrent = self
+    defer { ViewModelRegistry.synchronouslyCurrent = outer }
+    return try CurrentRegistry.$value.withValue(self, operation: operation)
+  }
+
+  /// ``current`` while a synchronous ``withCurrent(_:)`` or build runs on the main actor, known
+  /// without reading the task-local (which costs a lookup on every build and every view model's
+  /// `init`); `nil` outside such a frame. Each frame restores what it found, so it is `nil`
+  /// whenever a main-actor job starts; an async ``withCurrent(isolation:_:)`` clears it, as its
+  /// body may run inside a frame (a task started synchronously) with another registry current.
+  /// Unchecked: only ever read or assigned whole, never across a call.
+  @exclusivity(unchecked) static var synchronouslyCurrent: ViewModelRegistry?
+
+  /// Clears ``synchronouslyCurrent`` when called on the main actor (from anywhere).
+  nonisolated static func forgetSynchronouslyCurrent() {
+    guard isRunningOnMainActor() else { return }
+    MainActor.assumeIsolated { synchronouslyCurrent = nil }
   }
 
   /// Runs the async `operation` with this registry as ``current``; tasks it starts inherit it.
@@ -112,7 +129,9 @@ public final class ViewModelRegistry {
   public func withCurrent<R>(
     isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R
   ) async rethrows -> R {
-    try await CurrentRegistry.$value.withValue(self, operation: operation, isolation: isolation)
+    ViewModelRegistry.forgetSynchronouslyCurrent()
+    return try await CurrentRegistry.$value.withValue(
+      self, operation: operation, isolation: isolation)
   }
 
   /// How many instances are alive, keyed and private.

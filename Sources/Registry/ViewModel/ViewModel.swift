@@ -78,7 +78,7 @@ open class ViewModel {
   /// let spec = ViewModelSpec { CounterViewModel() }
   /// ```
   public init() {
-    registry = ViewModelRegistry.current
+    registry = ViewModelRegistry.synchronouslyCurrent ?? ViewModelRegistry.current
   }
 
   /// Whether the instance has been disposed (or is being disposed right now).
