@@ -396,17 +396,11 @@ struct HolderTable {
 
   /// The first instance the binding holds, inline: most bindings hold one, and then no
   /// dictionary is allocated. It may be empty while `others` is not (after a release).
-  fileprivate(set) var first: (identity: InstanceIdentity, entry: Entry)? {
-    didSet {
-      firstBox = first?.identity.boxAddress ?? 0
-      firstHash = first?.identity.keyHash ?? 0
-      firstViewModel = first?.entry.viewModel
-      firstIsWatching = first?.entry.isWatching ?? false
-    }
-  }
-  /// `first` again as plain values, so that the re-render path compares and reads it without
-  /// retaining anything: its identity's key-box address (0 when empty), its instance (owned by
-  /// `first`, which outlives every read of this) and whether it is watched.
+  fileprivate(set) var first: (identity: InstanceIdentity, entry: Entry)?
+  /// `first` again as plain values, kept in step with it, so that the re-render path compares
+  /// and reads it without copying or retaining anything: its identity's key-box address (0 when
+  /// empty) and hash, its instance (owned by `first`, which outlives every read of this) and
+  /// whether it is watched.
   fileprivate private(set) var firstBox: UInt = 0
   fileprivate private(set) var firstHash = 0
   fileprivate private(set) unowned(unsafe) var firstViewModel: ViewModel? = nil
@@ -418,7 +412,7 @@ struct HolderTable {
   fileprivate(set) var isDisposed = false
   fileprivate var lastSequence: UInt64 = 0
 
-  var count: Int { (first == nil ? 0 : 1) + others.count }
+  var count: Int { (firstBox == 0 ? 0 : 1) + others.count }
 
   /// Every entry, in no particular order.
   var allEntries: [Entry] {
@@ -430,16 +424,21 @@ struct HolderTable {
   }
 
   fileprivate mutating func insert(_ entry: Entry, at identity: InstanceIdentity) {
-    if first == nil {
-      first = (identity, entry)
-    } else {
+    guard firstBox == 0 else {
       others[identity] = entry
+      return
     }
+    firstBox = identity.boxAddress
+    firstHash = identity.keyHash
+    firstViewModel = entry.viewModel
+    firstIsWatching = entry.isWatching
+    first = (identity, entry)
   }
 
   fileprivate mutating func startWatching(at identity: InstanceIdentity) {
     if firstMatches(identity) {
       first?.entry.isWatching = true
+      firstIsWatching = true
     } else {
       others[identity]?.isWatching = true
     }
@@ -447,15 +446,22 @@ struct HolderTable {
 
   @discardableResult
   fileprivate mutating func remove(at identity: InstanceIdentity) -> Entry? {
-    if firstMatches(identity) { return first.take().unsafelyUnwrapped.entry }
-    return others.isEmpty ? nil : others.removeValue(forKey: identity)
+    guard firstMatches(identity) else {
+      return others.isEmpty ? nil : others.removeValue(forKey: identity)
+    }
+    firstBox = 0
+    firstHash = 0
+    firstViewModel = nil
+    firstIsWatching = false
+    return first.take().unsafelyUnwrapped.entry
   }
 
   /// Whether the inline entry is the one at `identity`, compared without copying it: by key-box
   /// address, else (an equal identity made elsewhere) by hash, then in full.
   func firstMatches(_ identity: InstanceIdentity) -> Bool {
     if firstBox == identity.boxAddress { return true }
-    return firstHash == identity.keyHash && first.unsafelyUnwrapped.identity == identity
+    return firstBox != 0 && firstHash == identity.keyHash
+      && first.unsafelyUnwrapped.identity == identity
   }
 }
 

@@ -41,8 +41,16 @@ open class ViewModel {
   @exclusivity(unchecked) final var listeners = ListenerList<() throws -> Void>()
   /// Continuations of the ``changes`` streams handed out.
   @exclusivity(unchecked) final var changeStreams = StreamContinuations<Void>()
-  /// Made on first observed read: most view models are never observed this way.
-  final lazy var observation = ObservationRegistrar()
+  /// Made on first observed read: most view models are never observed this way. Kept in a box
+  /// of our own: Observation is a resilient module, so a registrar (or an optional one) stored
+  /// inline would be set up and destroyed through value witnesses in every view model.
+  private final var observationBox: ObservationBox?
+  final var observation: ObservationRegistrar {
+    if let observationBox { return observationBox.registrar }
+    let box = ObservationBox()
+    observationBox = box
+    return box.registrar
+  }
   /// Set once something has read the view model for observation, so changes nobody ever observed
   /// skip the registrar. It stays set: a change can come while a tracked read is still in
   /// progress (a body that builds a view model), and the tracking installed after that read must
@@ -383,4 +391,9 @@ open class ViewModel {
     guard !changeStreams.isEmpty else { return }
     for finish in changeStreams.takeFinishers() { finish() }
   }
+}
+
+/// A view model's `ObservationRegistrar`, made on first observed read.
+final class ObservationBox {
+  let registrar = ObservationRegistrar()
 }
