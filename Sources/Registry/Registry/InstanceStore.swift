@@ -382,7 +382,13 @@ struct InstanceLifetime {
   var isAwaitingDisposal: Bool { phase == .awaitingDisposal }
 }
 
+/// A fresh value for a table's ``HolderTable/generation``: unique in the process, so that a
+/// lookup memo naming a binding that is gone never matches one at the same address. Unchecked:
+/// only ever incremented and read, never across a call.
+@MainActor @exclusivity(unchecked) private var lastTableGeneration: UInt64 = 0
+
 /// What one binding holds and follows; kept in the binding, only ``InstanceStore`` sets it.
+@MainActor
 struct HolderTable {
   struct Entry {
     let viewModel: ViewModel
@@ -411,6 +417,14 @@ struct HolderTable {
   fileprivate(set) var observed: [ViewModel] = []
   fileprivate(set) var isDisposed = false
   fileprivate var lastSequence: UInt64 = 0
+  /// Changes whenever what the table holds (or watches) changes; 0 until then. Key boxes' lookup
+  /// memos are valid while it does not.
+  private(set) var generation: UInt64 = 0
+
+  private mutating func changed() {
+    lastTableGeneration &+= 1
+    generation = lastTableGeneration
+  }
 
   var count: Int { (firstBox == 0 ? 0 : 1) + others.count }
 
@@ -424,6 +438,7 @@ struct HolderTable {
   }
 
   fileprivate mutating func insert(_ entry: Entry, at identity: InstanceIdentity) {
+    changed()
     guard firstBox == 0 else {
       others[identity] = entry
       return
@@ -436,6 +451,7 @@ struct HolderTable {
   }
 
   fileprivate mutating func startWatching(at identity: InstanceIdentity) {
+    changed()
     if firstMatches(identity) {
       first?.entry.isWatching = true
       firstIsWatching = true
@@ -446,6 +462,7 @@ struct HolderTable {
 
   @discardableResult
   fileprivate mutating func remove(at identity: InstanceIdentity) -> Entry? {
+    changed()
     guard firstMatches(identity) else {
       return others.isEmpty ? nil : others.removeValue(forKey: identity)
     }
@@ -479,9 +496,23 @@ extension BindingCore {
   }
 
   private func heldInstance(elsewhereAt identity: InstanceIdentity, watching: Bool) -> ViewModel? {
-    guard let entry = entry(at: identity), !watching || entry.isWatching else { return nil }
-    return entry.viewModel
+    let box = identity.keyBox
+    // This box found its instance in this table before, and the table has not changed since.
+    if box.memoHolder == address, box.memoGeneration == table.generation,
+      !watching || box.memoWatching
+    {
+      return box.memoViewModel
+    }
+    guard let entry = entry(at: identity) else { return nil }
+    box.memoHolder = address
+    box.memoGeneration = table.generation
+    box.memoViewModel = entry.viewModel
+    box.memoWatching = entry.isWatching
+    return !watching || entry.isWatching ? entry.viewModel : nil
   }
+
+  /// This binding's address, which key boxes' lookup memos name it by.
+  private var address: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 
   /// What this binding holds at `identity`.
   func entry(at identity: InstanceIdentity) -> HolderTable.Entry? {
