@@ -492,17 +492,18 @@ extension BindingCore {
     if table.firstBox == identity.boxAddress {
       return !watching || table.firstIsWatching ? table.firstViewModel : nil
     }
-    return heldInstance(elsewhereAt: identity, watching: watching)
-  }
-
-  private func heldInstance(elsewhereAt identity: InstanceIdentity, watching: Bool) -> ViewModel? {
-    let box = identity.keyBox
     // This box found its instance in this table before, and the table has not changed since.
+    let box = identity.keyBox
     if box.memoHolder == address, box.memoGeneration == table.generation,
       !watching || box.memoWatching
     {
       return box.memoViewModel
     }
+    return heldInstance(searchingFor: identity, watching: watching)
+  }
+
+  private func heldInstance(searchingFor identity: InstanceIdentity, watching: Bool) -> ViewModel? {
+    let box = identity.keyBox
     guard let entry = entry(at: identity) else { return nil }
     box.memoHolder = address
     box.memoGeneration = table.generation
@@ -512,7 +513,7 @@ extension BindingCore {
   }
 
   /// This binding's address, which key boxes' lookup memos name it by.
-  private var address: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
+  var address: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 
   /// What this binding holds at `identity`.
   func entry(at identity: InstanceIdentity) -> HolderTable.Entry? {

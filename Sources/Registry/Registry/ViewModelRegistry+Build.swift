@@ -61,7 +61,7 @@ extension ViewModelRegistry {
     _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
     aliveForever: Bool
   ) throws -> VM {
-    let viewModel = try active.builder()
+    let viewModel = try active.build()
     guard viewModel.lifetime.record == nil, !viewModel.isDisposed else {
       throw UnheldInstance(
         error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(active.key)),
@@ -96,7 +96,7 @@ extension ViewModelRegistry {
   /// Builds an instance that no registry tracks, for a resolution through a disposed binding.
   func buildDetached<VM>(_ active: ViewModelSpec<VM>) throws -> VM {
     try ObservationGate.suspended {
-      let viewModel = try withCurrent { try active.builder() }
+      let viewModel = try withCurrent { try active.build() }
       viewModel.onCreate(InstanceArg(values: active.values, bindingId: nil))
       return viewModel
     }

@@ -24,6 +24,7 @@ extension ViewModelRegistry {
   /// `site` is where a resolution that cannot throw was called: with it, a mistake that still
   /// lets the registry build something sensible (an unkeyed `aliveForever` spec) is reported
   /// there and the resolution carries on; without it, it is thrown.
+  @inline(__always)
   func resolve<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, for holder: BindingCore, mode: ResolveMode,
     operation: StaticString, site: CallSite? = nil

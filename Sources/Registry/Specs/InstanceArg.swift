@@ -14,8 +14,8 @@
 public struct InstanceArg: Hashable {
   /// Key, tag and lifetime, shared: a spec makes them once, every instance it builds and every
   /// hook's argument refer to the same object, so a copy is one retain. Equality and hashing are
-  /// by value, never by this object.
-  final class Values {
+  /// by value, never by this object. Not final: a family's spec origin is its own values.
+  class Values {
     let key: AnyHashable?
     let tag: AnyHashable?
     let aliveForever: Bool

@@ -39,12 +39,16 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// `nil`: a released instance is disposed at once.
   let releasePolicy: ReleasePolicy?
 
-  let builder: @MainActor () throws -> VM
+  /// The builder of a spec written with one. A family's spec has none (its origin builds):
+  /// then a closure that is never called, which needs no context. Not an optional: calling an
+  /// optional closure allocates a thunk.
+  private let builder: @MainActor () throws -> VM
   /// The shared identity, computed once because it is needed on every resolution.
   let sharedIdentity: InstanceIdentity?
   /// The private identity of a spec made by a family from a hashable argument.
   let privateKey: InstanceKey?
-  /// The family this spec was made by, so that a proxy on the family applies to it.
+  /// The family and argument this spec was made from, so that a proxy on the family applies
+  /// to it; it builds the instance, and is also `values`.
   let origin: SpecOrigin<VM>?
 
   /// Creates a spec whose builder cannot fail.
@@ -77,8 +81,8 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ) {
     self.init(
       values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
-      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), privateKey: nil, origin: nil,
-      inputs: inputs, site: SpecSite(fileID: fileID, line: line, column: column),
+      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), inputs: inputs,
+      site: SpecSite(fileID: fileID, line: line, column: column),
       builder: builder)
   }
 
@@ -114,20 +118,19 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ) {
     self.init(
       values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
-      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), privateKey: nil, origin: nil,
-      inputs: inputs, site: SpecSite(fileID: fileID, line: line, column: column),
+      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), inputs: inputs,
+      site: SpecSite(fileID: fileID, line: line, column: column),
       builder: throwingBuilder)
   }
 
   init(
-    values: InstanceArg.Values, releasePolicy: ReleasePolicy?, privateKey: InstanceKey?,
-    origin: SpecOrigin<VM>?, inputs: AnyHashable? = nil, site: SpecSite? = nil,
-    builder: @escaping @MainActor () throws -> VM
+    values: InstanceArg.Values, releasePolicy: ReleasePolicy?, inputs: AnyHashable? = nil,
+    site: SpecSite? = nil, builder: @escaping @MainActor () throws -> VM
   ) {
     self.values = values
     self.releasePolicy = releasePolicy
-    self.privateKey = privateKey
-    self.origin = origin
+    self.privateKey = nil
+    self.origin = nil
     self.inputs = inputs
     self.site = site
     self.builder = builder
@@ -136,6 +139,30 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     }
     // A keyed spec needs its private identity only under an unkeyed proxy: made then.
     if sharedIdentity == nil { privateIdentityStorage = makePrivateIdentity() }
+  }
+
+  /// A family's spec: `origin` is its values and builds its instances.
+  init(origin: SpecOrigin<VM>, releasePolicy: ReleasePolicy?, privateKey: InstanceKey?) {
+    self.values = origin
+    self.releasePolicy = releasePolicy
+    self.privateKey = privateKey
+    self.origin = origin
+    self.inputs = nil
+    self.site = nil
+    self.builder = { preconditionFailure("a family's spec is built by its origin") }
+    if let key = origin.key {
+      sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared(key))
+    } else {
+      sharedIdentity = nil
+    }
+    if sharedIdentity == nil { privateIdentityStorage = makePrivateIdentity() }
+  }
+
+  /// Builds a new instance: the spec's builder, or its family's for its argument.
+  @MainActor
+  func build() throws -> VM {
+    if let origin { return try origin.build() }
+    return try builder()
   }
 
   /// This spec's private identity, once made. Unchecked: set in `init` or on first use, on the
@@ -208,9 +235,27 @@ struct SpecSite: Equatable {
   }
 }
 
-/// Where a family-made spec came from, and how to make it again from a proxy family.
-struct SpecOrigin<VM: ViewModel> {
+/// Where a family-made spec came from: the family and the argument. It builds the instance,
+/// makes the spec again from a proxy family, and — as the spec's values — carries the key, tag
+/// and lifetime made from the argument, so that all of it is one object.
+class SpecOrigin<VM: ViewModel>: InstanceArg.Values {
+  /// The family the caller named: a proxy on it applies, and kept instances are pooled under it.
   let familyID: ObjectIdentifier
-  let family: AnyObject
-  let remake: @MainActor (_ proxyFamily: AnyObject) -> ViewModelSpec<VM>?
+
+  init(familyID: ObjectIdentifier, key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool) {
+    self.familyID = familyID
+    super.init(key: key, tag: tag, aliveForever: aliveForever)
+  }
+
+  /// Builds the instance for the argument.
+  @MainActor
+  func build() throws -> VM {
+    preconditionFailure("FamilyArgument overrides this")
+  }
+
+  /// The spec `proxyFamily` makes for the argument, when it is a family of the same kind.
+  @MainActor
+  func remake(_ proxyFamily: AnyObject) -> ViewModelSpec<VM>? {
+    preconditionFailure("FamilyArgument overrides this")
+  }
 }
