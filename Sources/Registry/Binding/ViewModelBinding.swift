@@ -255,6 +255,7 @@ open class ViewModelBinding {
     }
   }
 
+  @inline(__always)
   private func resolveOrStop<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString, site: CallSite
   ) -> VM {

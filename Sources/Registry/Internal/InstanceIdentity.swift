@@ -17,25 +17,11 @@ struct InstanceIdentity: Hashable {
     let key: InstanceKey
     let isShared: Bool
 
-    /// The last held-instance lookup made with this box that had to search a binding's table:
-    /// the binding (by address), its table's generation then, the instance and whether it was
-    /// watched. While that binding's table is unchanged the answer is the same, so asking again
-    /// (a re-render) reads it here. Not lifetime state: a memo that `BindingCore.heldInstance`
-    /// (InstanceStore.swift) writes and checks, on the main actor. Unchecked: only ever read or
-    /// assigned whole, never across a call.
-    @exclusivity(unchecked) var memoHolder: UInt = 0
-    @exclusivity(unchecked) var memoGeneration: UInt64 = 0
-    @exclusivity(unchecked) unowned(unsafe) var memoViewModel: ViewModel? = nil
-    @exclusivity(unchecked) var memoWatching = false
-
     init(_ key: InstanceKey) {
       self.key = key
       if case .shared = key { isShared = true } else { isShared = false }
     }
   }
-
-  /// The shared key box, for the lookup memo it carries.
-  var keyBox: KeyBox { box }
 
   init(type: ObjectIdentifier, key: InstanceKey) {
     self.type = type

@@ -417,7 +417,7 @@ struct HolderTable {
   fileprivate(set) var observed: [ViewModel] = []
   fileprivate(set) var isDisposed = false
   fileprivate var lastSequence: UInt64 = 0
-  /// Changes whenever what the table holds (or watches) changes; 0 until then. Key boxes' lookup
+  /// Changes whenever what the table holds (or watches) changes; 0 until then. Specs' lookup
   /// memos are valid while it does not.
   private(set) var generation: UInt64 = 0
 
@@ -483,36 +483,31 @@ struct HolderTable {
 }
 
 extension BindingCore {
-  /// The instance this binding holds at `identity`, when it also watches it or need not: the
-  /// re-render path is this lookup. A method of the binding, not of its table, so that the table
-  /// is read in place rather than copied.
+  /// The instance this binding holds for `spec` (built by `spec` itself: no proxy), when it also
+  /// watches it or need not: the re-render path is this lookup. A method of the binding, not of
+  /// its table, so that the table is read in place rather than copied; it reads the spec's and
+  /// the table's plain values only, so nothing is retained but the instance returned.
   @inline(__always)
-  func heldInstance(at identity: InstanceIdentity, watching: Bool) -> ViewModel? {
-    // The same spec asking again meets its own key box: equal by address.
-    if table.firstBox == identity.boxAddress {
+  func heldInstance<VM: ViewModel>(of spec: ViewModelSpec<VM>, watching: Bool) -> ViewModel? {
+    // The spec that made the binding's first entry asks again: its own key box, by address.
+    if table.firstBox == spec.lookupBoxAddress {
       return !watching || table.firstIsWatching ? table.firstViewModel : nil
     }
-    // This box found its instance in this table before, and the table has not changed since.
-    let box = identity.keyBox
-    if box.memoHolder == address, box.memoGeneration == table.generation,
-      !watching || box.memoWatching
+    // The spec found its instance in this table before, and the table has not changed since.
+    if spec.memoHolder == address, spec.memoGeneration == table.generation,
+      !watching || spec.memoWatching
     {
-      return box.memoViewModel
+      return spec.memoViewModel
     }
-    return heldInstance(searchingFor: identity, watching: watching)
-  }
-
-  private func heldInstance(searchingFor identity: InstanceIdentity, watching: Bool) -> ViewModel? {
-    let box = identity.keyBox
-    guard let entry = entry(at: identity) else { return nil }
-    box.memoHolder = address
-    box.memoGeneration = table.generation
-    box.memoViewModel = entry.viewModel
-    box.memoWatching = entry.isWatching
+    guard let entry = entry(at: spec.ownIdentity) else { return nil }
+    spec.memoHolder = address
+    spec.memoGeneration = table.generation
+    spec.memoViewModel = entry.viewModel
+    spec.memoWatching = entry.isWatching
     return !watching || entry.isWatching ? entry.viewModel : nil
   }
 
-  /// This binding's address, which key boxes' lookup memos name it by.
+  /// This binding's address, which specs' lookup memos name it by.
   var address: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 
   /// What this binding holds at `identity`.

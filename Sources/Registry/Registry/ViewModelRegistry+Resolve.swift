@@ -32,7 +32,7 @@ extension ViewModelRegistry {
     // The re-render path: no proxy, and the binding holds the instance already (and watches it,
     // if asked to). The identity names the type, so the cast need not be checked.
     if proxies.isEmpty,
-      let held = holder.heldInstance(at: spec.ownIdentity, watching: mode.isWatching)
+      let held = holder.heldInstance(of: spec, watching: mode.isWatching)
     {
       return unsafeDowncast(held, to: VM.self)
     }

@@ -138,7 +138,13 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
       InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0))
     }
     // A keyed spec needs its private identity only under an unkeyed proxy: made then.
-    if sharedIdentity == nil { privateIdentityStorage = makePrivateIdentity() }
+    if let sharedIdentity {
+      lookupBoxAddress = sharedIdentity.boxAddress
+    } else {
+      let identity = makePrivateIdentity()
+      privateIdentityStorage = identity
+      lookupBoxAddress = identity.boxAddress
+    }
   }
 
   /// A family's spec: `origin` is its values and builds its instances.
@@ -155,7 +161,13 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     } else {
       sharedIdentity = nil
     }
-    if sharedIdentity == nil { privateIdentityStorage = makePrivateIdentity() }
+    if let sharedIdentity {
+      lookupBoxAddress = sharedIdentity.boxAddress
+    } else {
+      let identity = makePrivateIdentity()
+      privateIdentityStorage = identity
+      lookupBoxAddress = identity.boxAddress
+    }
   }
 
   /// Builds a new instance: the spec's builder, or its family's for its argument.
@@ -168,6 +180,20 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// This spec's private identity, once made. Unchecked: set in `init` or on first use, on the
   /// main actor where all resolution happens, and only ever read or assigned whole.
   @exclusivity(unchecked) private var privateIdentityStorage: InstanceIdentity?
+
+  // The re-render lookup (`BindingCore.heldInstance(of:watching:)`, InstanceStore.swift) reads
+  // these plain values on the main actor. They are not lifetime state, only what that lookup
+  // remembers. Unchecked: only ever read or assigned whole, never across a call.
+
+  /// The key-box address of `ownIdentity`, set once the identity is made.
+  @exclusivity(unchecked) private(set) var lookupBoxAddress: UInt = 0
+  /// The last lookup of this spec that had to search a binding's table: the binding (by
+  /// address), its table's generation then, the instance and whether it was watched. While that
+  /// table is unchanged the answer is the same.
+  @exclusivity(unchecked) var memoHolder: UInt = 0
+  @exclusivity(unchecked) var memoGeneration: UInt64 = 0
+  @exclusivity(unchecked) unowned(unsafe) var memoViewModel: ViewModel? = nil
+  @exclusivity(unchecked) var memoWatching = false
 
   /// This spec's private identity, computed once like `sharedIdentity`.
   private var privateIdentity: InstanceIdentity {
