@@ -37,10 +37,14 @@ public final class ViewModelRegistry {
 
   /// Where non-throwing APIs send the mistakes they cannot throw. Replace it to collect or
   /// route them; the default prints.
-  public var issueReporter: any RegistryIssueReporter = PrintingIssueReporter()
+  // Unchecked: only ever read or assigned whole (`report` copies it before calling it), never
+  // across a call.
+  @exclusivity(unchecked) public var issueReporter: any RegistryIssueReporter =
+    PrintingIssueReporter()
 
   /// Logging, state comparison and error routing; see ``configure(config:lifecycles:)``.
-  public internal(set) var config = ViewModelConfig()
+  // Unchecked: read on every `setState`; only ever read or assigned whole, never across a call.
+  @exclusivity(unchecked) public internal(set) var config = ViewModelConfig()
   /// The lifecycle observers given to ``configure(config:lifecycles:)`` or added since.
   public internal(set) var lifecycles: [any ViewModelLifecycle] = []
   /// `lifecycles` plus the logger when logging is on: what events go to.
@@ -202,7 +206,9 @@ public final class ViewModelRegistry {
     let issue =
       site?.issue(error)
       ?? RegistryIssue(error: error, fileID: "", filePath: "", line: 0, column: 0)
-    issueReporter.report(issue)
+    // A copy: the reporter may replace itself while it reports.
+    let reporter = issueReporter
+    reporter.report(issue)
   }
 }
 

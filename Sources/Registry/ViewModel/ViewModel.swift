@@ -38,7 +38,7 @@ open class ViewModel {
   /// These stored properties are `final`, so that reading a part of one reads it in place,
   /// without a getter copying the whole value.
   @exclusivity(unchecked) final var lifetime = InstanceLifetime()
-  @exclusivity(unchecked) final var listeners = ListenerList<() throws -> Void>()
+  @exclusivity(unchecked) final var listeners = ChangeListeners()
   /// Continuations of the ``changes`` streams handed out.
   @exclusivity(unchecked) final var changeStreams = StreamContinuations<Void>()
   /// Made on first observed read: most view models are never observed this way. Kept in a box
@@ -210,19 +210,29 @@ open class ViewModel {
   func deliverChange() {
     let registry = self.registry
     registry.beginChange()
-    for listener in listeners.items {
-      guard let callback = listener.callback else { continue }
+    if !listeners.isEmpty { callListeners() }
+    if !changeStreams.isEmpty { changeStreams.yield(()) }
+    for watcher in lifetime.watchers {
+      registry.markDirty(watcher, dependency: self)
+    }
+    registry.endChange()
+  }
+
+  /// Runs every listener once, in order, from a snapshot: one added meanwhile runs from the next
+  /// round, one removed meanwhile is skipped (its callback is cleared).
+  private func callListeners() {
+    let snapshot = listeners.items
+    var index = 0
+    while index < snapshot.count {
+      let callback = ChangeListeners.callback(in: snapshot, at: index)
+      index += 1
+      guard let callback else { continue }
       do {
         try callback()
       } catch {
         registry.handleListenerError(error, from: Swift.type(of: self))
       }
     }
-    if !changeStreams.isEmpty { changeStreams.yield(()) }
-    for watcher in lifetime.watchers {
-      registry.markDirty(watcher, dependency: self)
-    }
-    registry.endChange()
   }
 
   /// Runs `block`, then notifies once; when `block` throws, nothing is notified.
