@@ -49,7 +49,10 @@ extension ViewModelRegistry {
     var index = buildStack.count
     while index > 0 {
       index -= 1
-      guard buildStack[index].identity == identity else { continue }
+      // The hash first, a plain value: different identities almost never share it.
+      guard buildStack[index].identity.keyHash == identity.keyHash,
+        buildStack[index].identity == identity
+      else { continue }
       let chain =
         buildStack[index...].map(\.description)
         + [BuildFrame(identity: identity, type: type).description]

@@ -178,12 +178,23 @@ public final class ViewModelRegistry {
 
   /// Type names by type: `String(describing:)` on a type costs microseconds, and every view
   /// model's own binding is labeled with one.
-  private var typeNames: [ObjectIdentifier: String] = [:]
+  /// Unchecked, like the last name asked for: only ever read or assigned, never across a call.
+  @exclusivity(unchecked) private var typeNames: [ObjectIdentifier: String] = [:]
+  /// The last type asked for and its name: a chain of one type's view models asks for it again
+  /// and again.
+  @exclusivity(unchecked) private var lastTypeName: (type: ObjectIdentifier, name: String)?
 
   func typeName(_ type: Any.Type) -> String {
-    if let name = typeNames[ObjectIdentifier(type)] { return name }
-    let name = Describe.type(type)
-    typeNames[ObjectIdentifier(type)] = name
+    let id = ObjectIdentifier(type)
+    if let lastTypeName, lastTypeName.type == id { return lastTypeName.name }
+    let name: String
+    if let known = typeNames[id] {
+      name = known
+    } else {
+      name = Describe.type(type)
+      typeNames[id] = name
+    }
+    lastTypeName = (id, name)
     return name
   }
 
