@@ -18,18 +18,18 @@ struct InstanceIdentity: Hashable {
     let isShared: Bool
 
     init(_ key: InstanceKey) {
-      self.key = key
       if case .shared = key { isShared = true } else { isShared = false }
+      self.key = key
     }
   }
 
   init(type: ObjectIdentifier, key: InstanceKey) {
     self.type = type
-    box = KeyBox(key)
     var hasher = Hasher()
     hasher.combine(type)
     hasher.combine(key)
     keyHash = hasher.finalize()
+    box = KeyBox(key)
   }
 
   var key: InstanceKey { box.key }

@@ -147,8 +147,12 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     }
   }
 
-  /// A family's spec: `origin` is its values and builds its instances.
-  init(origin: SpecOrigin<VM>, releasePolicy: ReleasePolicy?, privateKey: InstanceKey?) {
+  /// A family's spec: `origin` is its values and builds its instances; `sharedIdentity` is
+  /// made from its key by the family, which has it at hand.
+  init(
+    origin: SpecOrigin<VM>, sharedIdentity: InstanceIdentity?, releasePolicy: ReleasePolicy?,
+    privateKey: InstanceKey?
+  ) {
     self.values = origin
     self.releasePolicy = releasePolicy
     self.privateKey = privateKey
@@ -156,11 +160,7 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.inputs = nil
     self.site = nil
     self.builder = { preconditionFailure("a family's spec is built by its origin") }
-    if let key = origin.key {
-      sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared(key))
-    } else {
-      sharedIdentity = nil
-    }
+    self.sharedIdentity = sharedIdentity
     if let sharedIdentity {
       lookupBoxAddress = sharedIdentity.boxAddress
     } else {

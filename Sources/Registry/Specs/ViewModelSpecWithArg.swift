@@ -160,19 +160,22 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
 
   @MainActor
   private func makeSpec(
-    _ arg: Arg, argumentKey: AnyHashable?, identityFamily: ViewModelSpecWithArg<VM, Arg>
+    _ arg: Arg, argumentKey: consuming AnyHashable?, identityFamily: ViewModelSpecWithArg<VM, Arg>
   ) -> ViewModelSpec<VM> {
     // No closures here (`keyFunction.map { … }`): one made in a main-actor method checks the
-    // executor each time it is called.
+    // executor each time it is called. Keys are moved where they can be: each copy of an
+    // `AnyHashable?` costs a call through its value witnesses.
     let key: AnyHashable?
-    if let keyFunction { key = keyFunction(arg) } else { key = argumentKey }
     var privateKey: InstanceKey?
-    if key == nil, let argumentKey {
-      privateKey = .privateArgument(family: ObjectIdentifier(identityFamily), argument: argumentKey)
+    if let keyFunction {
+      key = keyFunction(arg)
+      if key == nil, let argumentKey = consume argumentKey {
+        privateKey = .privateArgument(
+          family: ObjectIdentifier(identityFamily), argument: argumentKey)
+      }
+    } else {
+      key = consume argumentKey
     }
-    let origin = FamilyArgument(
-      arg, family: self, identityFamily: identityFamily, key: key, tag: tagFunction?(arg),
-      aliveForever: aliveForeverFunction?(arg) ?? false)
     // The pool of kept instances belongs to the family the caller named, so a proxy shares it.
     let policy =
       identityFamily === self
@@ -180,7 +183,15 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
       : ReleasePolicy(
         disposeDelay: disposeDelay,
         keepReleased: keepReleased > 0 ? (ObjectIdentifier(identityFamily), keepReleased) : nil)
-    return ViewModelSpec(origin: origin, releasePolicy: policy, privateKey: privateKey)
+    var sharedIdentity: InstanceIdentity?
+    if let key {
+      sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared(key))
+    }
+    let origin = FamilyArgument(
+      arg, family: self, identityFamily: identityFamily, key: key, tag: tagFunction?(arg),
+      aliveForever: aliveForeverFunction?(arg) ?? false)
+    return ViewModelSpec(
+      origin: origin, sharedIdentity: sharedIdentity, releasePolicy: policy, privateKey: privateKey)
   }
 }
 
