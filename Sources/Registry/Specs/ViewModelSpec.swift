@@ -40,8 +40,9 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   let releasePolicy: ReleasePolicy?
 
   /// The builder of a spec written with one. A family's spec has none (its origin builds):
-  /// then a closure that is never called, which needs no context. Not an optional: calling an
-  /// optional closure allocates a thunk.
+  /// then its family's closure that is never called, made once per family (made here, it would
+  /// be a context allocated per spec). Not an optional: calling an optional closure allocates a
+  /// thunk.
   private let builder: @MainActor () throws -> VM
   /// The shared identity, computed once because it is needed on every resolution.
   let sharedIdentity: InstanceIdentity?
@@ -151,7 +152,7 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// made from its key by the family, which has it at hand.
   init(
     origin: SpecOrigin<VM>, sharedIdentity: InstanceIdentity?, releasePolicy: ReleasePolicy?,
-    privateKey: InstanceKey?
+    privateKey: InstanceKey?, unusedBuilder: @escaping @MainActor () throws -> VM
   ) {
     self.values = origin
     self.releasePolicy = releasePolicy
@@ -159,7 +160,7 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.origin = origin
     self.inputs = nil
     self.site = nil
-    self.builder = { preconditionFailure("a family's spec is built by its origin") }
+    self.builder = unusedBuilder
     self.sharedIdentity = sharedIdentity
     if let sharedIdentity {
       lookupBoxAddress = sharedIdentity.boxAddress

@@ -121,6 +121,12 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
       keepReleased: self.keepReleased > 0 ? (ObjectIdentifier(self), self.keepReleased) : nil)
   }
 
+  /// The builder field of this family's specs, which their origin builds instead: one closure
+  /// for all of them.
+  let unusedBuilder: @MainActor () throws -> VM = {
+    preconditionFailure("a family's spec is built by its origin")
+  }
+
   /// The release policy of the specs this family makes for itself, made once. Unchecked: set
   /// once, in `init`, and only read after it.
   @exclusivity(unchecked) private var ownReleasePolicy: ReleasePolicy?
@@ -191,7 +197,8 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
       arg, family: self, identityFamily: identityFamily, key: key, tag: tagFunction?(arg),
       aliveForever: aliveForeverFunction?(arg) ?? false)
     return ViewModelSpec(
-      origin: origin, sharedIdentity: sharedIdentity, releasePolicy: policy, privateKey: privateKey)
+      origin: origin, sharedIdentity: sharedIdentity, releasePolicy: policy, privateKey: privateKey,
+      unusedBuilder: unusedBuilder)
   }
 }
 
