@@ -108,7 +108,8 @@ open class ViewModelBinding {
 
   /// Resolves `spec`, holds the instance and refreshes the host whenever it changes.
   ///
-  /// A binding that already holds the instance gets it back at the cost of one hash lookup.
+  /// A binding that already holds the instance gets it back at the cost of at most one hash
+  /// lookup.
   ///
   /// ```swift
   /// let profile = binding.watch(profileSpec)

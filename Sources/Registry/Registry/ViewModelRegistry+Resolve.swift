@@ -19,7 +19,7 @@ extension ViewModelRegistry {
   /// Returns the instance for `spec`, held by `holder`; builds it when nothing alive matches.
   ///
   /// The first lookup is the re-render path: a binding asking again for what it already holds
-  /// costs one hash lookup and allocates nothing.
+  /// costs at most one hash lookup and allocates nothing.
   ///
   /// `site` is where a resolution that cannot throw was called: with it, a mistake that still
   /// lets the registry build something sensible (an unkeyed `aliveForever` spec) is reported

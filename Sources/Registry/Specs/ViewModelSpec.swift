@@ -15,8 +15,9 @@
 /// Specs are immutable and safe to declare as globals. Test doubles replace them through
 /// ``setProxy(_:)`` without touching the declaration.
 public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
-  // @unchecked: every stored property is a `let`; the keys are only hashed and the builder only
-  // run on the main actor, where all resolution happens.
+  // @unchecked: what defines the spec is all `let`s; the keys are only hashed and the builder
+  // only run on the main actor, where all resolution happens. The few `var`s (the private
+  // identity, made once, and what the re-render lookup remembers) are written there too.
 
   /// The key instances are shared under, or `nil` for one instance per binding.
   public var key: AnyHashable? { values.key }
