@@ -11,10 +11,33 @@ final class BindingCore {
   let label: String?
   /// Owned by a view model: its refresh notifies that view model's own watchers.
   let isModelOwned: Bool
+  /// The binding whose `onUpdate` a refresh calls; set only when that does something (a
+  /// subclass, or an `onUpdate` closure), so that other bindings need no weak reference.
   weak var binding: ViewModelBinding?
   /// Set by a ``ViewModelHost``: refreshes the host instead of the binding's `onUpdate`.
   var hostRefresh: (() -> Void)?
-  weak var ownerViewModel: ViewModel?
+  /// The view model that owns this binding, when it was registered: a registered instance
+  /// disposes this binding during its disposal, before it can be deallocated (its registry keeps
+  /// it alive until then), and a disposed binding never reads its owner again — so the reference
+  /// needs neither a count nor a side table.
+  private unowned(unsafe) var registeredOwner: ViewModel? = nil
+  /// The owner otherwise: a view model made by hand can go away without being disposed.
+  private weak var unregisteredOwner: ViewModel?
+
+  /// The view model that owns this binding, if any.
+  var ownerViewModel: ViewModel? {
+    guard isModelOwned else { return nil }
+    return registeredOwner ?? unregisteredOwner
+  }
+
+  /// Makes `owner` this binding's owner.
+  func setOwner(_ owner: ViewModel) {
+    if owner.lifetime.record != nil {
+      registeredOwner = owner
+    } else {
+      unregisteredOwner = owner
+    }
+  }
   /// What this binding holds and follows. Unchecked: only the store writes it, and its
   /// mutations never call out, so no access can overlap another.
   @exclusivity(unchecked) var table = HolderTable()
@@ -24,7 +47,9 @@ final class BindingCore {
   var isPaused = false
   /// A refresh came while paused; one is owed on resume.
   var missedRefresh = false
-  var pauseSubscriptions: [PauseSubscription] = []
+  /// Unchecked: every access is instantaneous (the providers are asked about a copy), so none
+  /// can overlap another.
+  @exclusivity(unchecked) var pauseSubscriptions: [PauseSubscription] = []
   /// Cleanup run when the binding is disposed, however that happens: subscriptions the binding
   /// owns (`listen(_:onChanged:)`) and its pause controller.
   var disposeHooks: [() -> Void] = []
@@ -48,9 +73,45 @@ final class BindingCore {
     prepareMainActorCheck()
   }
 
-  // Concatenation rather than interpolation: every binding that holds anything needs its id
-  // for onBind, and this is the cheaper way to make it.
-  private(set) lazy var id: String = (label ?? "binding") + "#" + String(serial)
+  /// `label#serial`, or `binding#serial` without a label. Every binding that holds anything
+  /// needs it for `onBind`, so it is made once, on first use, and cheaply.
+  var id: String {
+    if let idStorage { return idStorage }
+    let id = BindingCore.makeID(label: label ?? "binding", serial: serial)
+    idStorage = id
+    return id
+  }
+
+  /// Unchecked: only ever read or assigned whole, by `id`.
+  @exclusivity(unchecked) private var idStorage: String?
+
+  /// Writes `label#serial` straight into a string's storage: no interpolation, no integer
+  /// description, and for the usual lengths (up to 15 bytes) a small string that allocates
+  /// nothing.
+  nonisolated static func makeID(label: String, serial: UInt64) -> String {
+    var digitCount = 1
+    var rest = serial
+    while rest >= 10 {
+      rest /= 10
+      digitCount += 1
+    }
+    var label = label
+    return label.withUTF8 { text in
+      String(unsafeUninitializedCapacity: text.count + 1 + digitCount) { buffer in
+        guard let start = buffer.baseAddress, let textStart = text.baseAddress else { return 0 }
+        start.initialize(from: textStart, count: text.count)
+        start[text.count] = UInt8(ascii: "#")
+        var digit = start + text.count + digitCount
+        var value = serial
+        repeat {
+          digit.pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+          value /= 10
+          digit -= 1
+        } while value > 0
+        return text.count + 1 + digitCount
+      }
+    }
+  }
 
   var isDisposed: Bool { table.isDisposed }
 

@@ -49,11 +49,13 @@ extension BindingCore {
     guard let index = pauseSubscriptions.firstIndex(where: { $0.provider === provider }) else {
       return
     }
-    pauseSubscriptions.remove(at: index).stop()
+    let removed = pauseSubscriptions.remove(at: index)
+    removed.stop()
     updatePaused()
   }
 
   func stopPauseProviders() {
+    guard !pauseSubscriptions.isEmpty else { return }
     let subscriptions = pauseSubscriptions
     pauseSubscriptions.removeAll()
     for subscription in subscriptions { subscription.stop() }
@@ -62,14 +64,16 @@ extension BindingCore {
 
   /// Recomputes `isPaused`; on resume, refreshes once if a refresh was missed.
   private func updatePaused() {
-    let paused = pauseSubscriptions.contains { $0.provider.isPaused }
+    // A copy: a provider asked here may add or remove providers.
+    let subscriptions = pauseSubscriptions
+    let paused = subscriptions.contains { $0.provider.isPaused }
     guard paused != isPaused else { return }
     isPaused = paused
     binding?.pauseStateDidChange(paused)
     guard !paused else { return }
     // Changes that views saw through Observation were held back while everything that shows
     // those instances was paused.
-    for entry in table.entries.values where entry.viewModel.owesObservers {
+    for entry in table.allEntries where entry.viewModel.owesObservers {
       entry.viewModel.deliverOwedObservers()
     }
     for viewModel in table.observed where viewModel.owesObservers {

@@ -46,7 +46,8 @@ open class ViewModelBinding {
       registry: registry ?? ViewModelRegistry.current, label: label, isModelOwned: false,
       createdAt: (fileID, line))
     updateHandler = onUpdate
-    core.binding = self
+    // The base class's `onUpdate` without a closure does nothing: no need to reach it.
+    if onUpdate != nil || type(of: self) != ViewModelBinding.self { core.binding = self }
   }
 
   init(owner: ViewModel) {
@@ -56,7 +57,7 @@ open class ViewModelBinding {
     updateHandler = nil
     // No back reference to this object: a view model's binding refreshes its owner, never its
     // `onUpdate`.
-    core.ownerViewModel = owner
+    core.setOwner(owner)
   }
 
   deinit {
@@ -110,7 +111,8 @@ open class ViewModelBinding {
 
   /// Resolves `spec`, holds the instance and refreshes the host whenever it changes.
   ///
-  /// A binding that already holds the instance gets it back at the cost of one hash lookup.
+  /// A binding that already holds the instance gets it back at the cost of at most one hash
+  /// lookup.
   ///
   /// ```swift
   /// let profile = binding.watch(profileSpec)
@@ -303,15 +305,15 @@ open class ViewModelBinding {
     }
   }
 
+  @inline(__always)
   private func resolveOrStop<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString, site: CallSite
   ) -> VM {
-    let registry = core.registry
     do {
-      return try registry.resolve(
+      return try core.registry.resolve(
         spec, for: core, mode: watching ? .watch : .read, operation: operation, site: site)
     } catch {
-      return registry.recover(from: error, resolving: spec, operation: operation, at: site)
+      return core.registry.recover(from: error, resolving: spec, operation: operation, at: site)
     }
   }
 }

@@ -10,7 +10,7 @@ extension ViewModel {
   ///
   /// A private (unkeyed) instance has a `nil` key. AppleViewModel gives it the building
   /// binding's private key instead.
-  public var instanceArg: InstanceArg { lifetime.record?.arg ?? InstanceArg() }
+  public var instanceArg: InstanceArg { lifetime.record?.creationArg ?? InstanceArg() }
 
   /// Runs the async `block`, then notifies once; when `block` throws, nothing is notified.
   ///

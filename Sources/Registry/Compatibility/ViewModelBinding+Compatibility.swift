@@ -28,7 +28,7 @@ extension ViewModelBinding {
     guard !viewModel.isDisposed else {
       registry.report(
         .viewModelDisposed(
-          operation: "recycle(_:)", type: type, key: Describe.key(record.arg.key)),
+          operation: "recycle(_:)", type: type, key: Describe.key(record.values.key)),
         at: site)
       return
     }
@@ -148,7 +148,7 @@ extension ViewModelBinding {
     let type = ObjectIdentifier(VM.self)
     let keys = registry.liveViewModels().reversed().compactMap { candidate -> AnyHashable? in
       guard let record = candidate.lifetime.record, record.identity.type == type,
-        record.arg.tag == tag, case .shared(let key) = record.identity.key
+        record.values.tag == tag, case .shared(let key) = record.identity.key
       else { return nil }
       return key
     }

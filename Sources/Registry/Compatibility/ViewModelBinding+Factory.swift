@@ -86,8 +86,9 @@ extension ViewModelFactory {
     if let spec = self as? ViewModelSpec<VM> { return spec }
     let factoryType = ObjectIdentifier(type(of: self))
     return ViewModelSpec(
-      key: key(), tag: tag(), aliveForever: aliveForever(), releasePolicy: .immediate,
+      values: InstanceArg.Values(key: key(), tag: tag(), aliveForever: aliveForever()),
+      releasePolicy: nil,
       privateKey: .privateArgument(family: factoryType, argument: AnyHashable(factoryType)),
-      origin: nil, builder: { [self] in try self.buildThrowing() })
+      builder: { [self] in try self.buildThrowing() })
   }
 }

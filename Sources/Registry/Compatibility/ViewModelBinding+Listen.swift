@@ -80,7 +80,7 @@ extension ViewModelBinding {
     let stop = Box<() -> Void>({})
     let guarded: (() throws -> Void) throws -> Void = { [weak core, weak viewModel] callback in
       guard let core, let viewModel, let identity = viewModel.lifetime.record?.identity,
-        core.table.entries[identity]?.viewModel === viewModel
+        core.entry(at: identity)?.viewModel === viewModel
       else {
         stop.value()
         return

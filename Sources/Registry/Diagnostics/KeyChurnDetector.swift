@@ -71,7 +71,7 @@ extension ViewModelRegistry {
       else { return }
       report(
         .keyChurn(
-          type: Describe.type(type(of: viewModel)), lastKey: Describe.key(registration.arg.key),
+          type: Describe.type(type(of: viewModel)), lastKey: Describe.key(registration.values.key),
           count: count, window: "\(threshold.window)"),
         at: nil)
     #endif

@@ -162,8 +162,8 @@ extension ViewModelRegistry {
       }
       return InstanceSnapshot(
         id: registration?.sequence ?? 0, typeName: Describe.type(type(of: viewModel)),
-        key: Describe.key(registration?.arg.key), tag: Describe.key(registration?.arg.tag),
-        aliveForever: registration?.arg.aliveForever ?? false, holders: holders,
+        key: Describe.key(registration?.values.key), tag: Describe.key(registration?.values.tag),
+        aliveForever: registration?.values.aliveForever ?? false, holders: holders,
         isAwaitingDisposal: viewModel.lifetime.isAwaitingDisposal)
     }
     return RegistrySnapshot(registryName: name, instances: instances)
@@ -183,13 +183,13 @@ extension BindingCore {
     }
     return HolderSnapshot(
       bindingId: id, label: description, ownerInstanceID: owner?.lifetime.record?.sequence,
-      isWatching: identity.flatMap { table.entries[$0]?.isWatching } ?? false, isPaused: isPaused)
+      isWatching: identity.flatMap { entry(at: $0)?.isWatching } ?? false, isPaused: isPaused)
   }
 }
 
 extension ViewModel {
   /// `Type(key: …)` or `Type(private)`, as messages name instances.
   var instanceName: String {
-    Describe.instance(type(of: self), key: lifetime.record?.arg.key)
+    Describe.instance(type(of: self), key: lifetime.record?.values.key)
   }
 }

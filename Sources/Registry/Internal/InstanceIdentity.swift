@@ -11,28 +11,31 @@ struct InstanceIdentity: Hashable {
   private let box: KeyBox
   /// `type` and `key` hashed once: a lookup hashes one word, and a probe that meets another
   /// identity almost always tells them apart without comparing keys.
-  private let keyHash: Int
+  let keyHash: Int
 
   final class KeyBox {
     let key: InstanceKey
     let isShared: Bool
 
     init(_ key: InstanceKey) {
-      self.key = key
       if case .shared = key { isShared = true } else { isShared = false }
+      self.key = key
     }
   }
 
   init(type: ObjectIdentifier, key: InstanceKey) {
     self.type = type
-    box = KeyBox(key)
     var hasher = Hasher()
     hasher.combine(type)
     hasher.combine(key)
     keyHash = hasher.finalize()
+    box = KeyBox(key)
   }
 
   var key: InstanceKey { box.key }
+
+  /// The key box's address: equal for copies of one identity, read without retaining the box.
+  var boxAddress: UInt { UInt(bitPattern: ObjectIdentifier(box)) }
 
   var isShared: Bool { box.isShared }
 

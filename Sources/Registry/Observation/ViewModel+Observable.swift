@@ -35,13 +35,19 @@ extension ViewModel: Observable {
 /// selections; properties of `@Observable` classes read in a builder are still recorded.
 @MainActor
 enum ObservationGate {
-  private static var suspensions = 0
+  /// Unchecked: only incremented, decremented and read, never accessed across a call.
+  @exclusivity(unchecked) private static var suspensions = 0
 
   static var isSuspended: Bool { suspensions > 0 }
 
+  /// Turns recording off until the matching ``resume()``.
+  static func suspend() { suspensions += 1 }
+
+  static func resume() { suspensions -= 1 }
+
   static func suspended<R>(_ body: () throws -> R) rethrows -> R {
-    suspensions += 1
-    defer { suspensions -= 1 }
+    suspend()
+    defer { resume() }
     return try body()
   }
 }

@@ -8,7 +8,7 @@
 /// the registry, the one driver (see `ViewModelRegistry+Lifetimes.swift`), carries that out.
 ///
 /// How a keyed instance is looked up: ``InstanceStore/shared`` by ``InstanceIdentity``, after a
-/// binding's own ``HolderTable/entries`` (see `ViewModelRegistry+Resolve.swift`).
+/// binding's own ``HolderTable`` (see `ViewModelRegistry+Resolve.swift`).
 @MainActor
 struct InstanceStore {
   /// Keyed instances, by identity.
@@ -43,13 +43,13 @@ struct InstanceStore {
 
   /// Gives a freshly built instance its record, before `onCreate` runs. It is not findable yet.
   mutating func prepare(
-    _ viewModel: ViewModel, identity: InstanceIdentity, arg: InstanceArg,
-    releasePolicy: ReleasePolicy, churnSource: ChurnSource
+    _ viewModel: ViewModel, identity: InstanceIdentity, values: InstanceArg.Values,
+    releasePolicy: ReleasePolicy?, builtFor holder: BindingCore
   ) {
     lastSequence += 1
     viewModel.lifetime.record = InstanceRecord(
-      identity: identity, arg: arg, sequence: lastSequence, releasePolicy: releasePolicy,
-      churnSource: churnSource)
+      identity: identity, values: values, sequence: lastSequence, releasePolicy: releasePolicy,
+      builtFor: holder.serial, creatorID: holder.id)
   }
 
   /// Makes a prepared instance findable, once `onCreate` has returned.
@@ -84,16 +84,18 @@ struct InstanceStore {
     _ viewModel: ViewModel, at identity: InstanceIdentity, by holder: BindingCore,
     watching: Bool, anchor: AnyObject?
   ) -> HoldOutcome {
-    if let entry = holder.table.entries[identity] {
+    if let entry = holder.entry(at: identity) {
       guard watching, !entry.isWatching else { return .alreadyHeld }
-      holder.table.entries[identity]?.isWatching = true
+      holder.table.startWatching(at: identity)
       viewModel.lifetime.watchers.append(holder)
       return .startedWatching
     }
     holder.table.lastSequence += 1
-    holder.table.entries[identity] = HolderTable.Entry(
-      viewModel: viewModel, isWatching: watching, sequence: holder.table.lastSequence,
-      anchor: anchor)
+    holder.table.insert(
+      HolderTable.Entry(
+        viewModel: viewModel, isWatching: watching, sequence: holder.table.lastSequence,
+        anchor: anchor),
+      at: identity)
     let cancelGrace = returnFromRelease(viewModel)
     viewModel.lifetime.holders.append(holder)
     if watching { viewModel.lifetime.watchers.append(holder) }
@@ -125,7 +127,7 @@ struct InstanceStore {
   /// it held nothing there. What happens to the instance is decided by ``afterRelease(of:)``,
   /// once the instance has been told.
   mutating func release(_ identity: InstanceIdentity, by holder: BindingCore) -> ViewModel? {
-    guard let entry = holder.table.entries.removeValue(forKey: identity) else { return nil }
+    guard let entry = holder.table.remove(at: identity) else { return nil }
     let viewModel = entry.viewModel
     if entry.isWatching { viewModel.lifetime.watchers.remove(holder) }
     viewModel.lifetime.holders.remove(holder)
@@ -134,14 +136,14 @@ struct InstanceStore {
 
   /// What must happen to `viewModel` now that a holder has let go of it.
   mutating func afterRelease(of viewModel: ViewModel) -> AfterRelease {
-    guard let record = viewModel.lifetime.record, viewModel.lifetime.holders.isEmpty,
-      viewModel.lifetime.phase == .alive, !record.arg.aliveForever
+    guard viewModel.lifetime.holders.isEmpty, viewModel.lifetime.phase == .alive,
+      let record = viewModel.lifetime.record, !record.values.aliveForever
     else { return .keep }
     // A private instance can only be found again by the binding that let go of it, so a grace
     // period or a pool would only keep it unreachable: it goes at once.
-    if record.releasePolicy.isImmediate || !record.identity.isShared { return .dispose }
+    guard let policy = record.releasePolicy, record.identity.isShared else { return .dispose }
     viewModel.lifetime.phase = .awaitingDisposal
-    return .wait(record.releasePolicy)
+    return .wait(policy)
   }
 
   /// Makes `holder` follow `viewModel` without holding it (a host that borrows it).
@@ -188,7 +190,7 @@ struct InstanceStore {
     guard viewModel.lifetime.phase == .awaitingDisposal, let record = viewModel.lifetime.record
     else { return .nothing }
     viewModel.lifetime.cancelGrace = nil
-    guard let keep = record.releasePolicy.keepReleased else { return .dispose }
+    guard let keep = record.releasePolicy?.keepReleased else { return .dispose }
     var pool = pools[keep.family, default: []]
     pool.append(viewModel)
     var evicted: [ViewModel] = []
@@ -198,7 +200,7 @@ struct InstanceStore {
   }
 
   private mutating func removeFromPool(_ viewModel: ViewModel) {
-    guard let family = viewModel.lifetime.record?.releasePolicy.keepReleased?.family,
+    guard let family = viewModel.lifetime.record?.releasePolicy?.keepReleased?.family,
       var pool = pools[family], let index = pool.firstIndex(where: { $0 === viewModel })
     else { return }
     pool.remove(at: index)
@@ -223,19 +225,23 @@ struct InstanceStore {
     viewModel.lifetime.phase = .disposing
     let cancelGrace = viewModel.lifetime.cancelGrace
     viewModel.lifetime.cancelGrace = nil
-    guard let record = viewModel.lifetime.record else {
+    guard let identity = viewModel.lifetime.record?.identity else {
       return Disposal(holders: [], cancelGrace: cancelGrace)
     }
     if wasAwaiting { removeFromPool(viewModel) }
-    if record.identity.isShared, shared[record.identity] === viewModel {
-      shared[record.identity] = nil
+    if identity.isShared, shared[identity] === viewModel {
+      shared[identity] = nil
     }
     unlink(viewModel)
+    // Most instances are disposed after their last holder let go: nothing more to do here.
+    guard !viewModel.lifetime.holders.isEmpty else {
+      return Disposal(holders: [], cancelGrace: cancelGrace)
+    }
     var holders: [(holder: BindingCore, wasWatching: Bool)] = []
     for holder in viewModel.lifetime.holders {
-      guard let entry = holder.table.entries[record.identity], entry.viewModel === viewModel
+      guard let entry = holder.entry(at: identity), entry.viewModel === viewModel
       else { continue }
-      holder.table.entries[record.identity] = nil
+      holder.table.remove(at: identity)
       if entry.isWatching { viewModel.lifetime.watchers.remove(holder) }
       holders.append((holder, entry.isWatching))
     }
@@ -265,6 +271,8 @@ struct InstanceStore {
   /// Ends a disposal: returns the bindings that only followed the instance (borrowing hosts),
   /// which must be told so they stop showing it.
   mutating func finishDisposal(of viewModel: ViewModel) -> [BindingCore] {
+    viewModel.lifetime.phase = .disposed
+    guard !viewModel.lifetime.watchers.isEmpty else { return [] }
     let observers = Array(viewModel.lifetime.watchers)
     for observer in observers {
       if let index = observer.table.observed.firstIndex(where: { $0 === viewModel }) {
@@ -272,14 +280,16 @@ struct InstanceStore {
       }
     }
     viewModel.lifetime.watchers.removeAll()
-    viewModel.lifetime.phase = .disposed
     return observers
   }
 
   /// What a binding's disposal must release: the identities it held, newest first —
   /// dependents go before what they depend on — and the instances it no longer follows.
   struct HolderTeardown {
-    let held: [InstanceIdentity]
+    /// The newest, or the only one: a binding that holds one instance needs no array.
+    let newest: InstanceIdentity?
+    /// The others, newest first.
+    let older: [InstanceIdentity]
     let unfollowed: [ViewModel]
   }
 
@@ -289,15 +299,21 @@ struct InstanceStore {
     guard !holder.table.isDisposed else { return nil }
     holder.table.isDisposed = true
     let unfollowed = holder.table.observed
-    for viewModel in unfollowed { viewModel.lifetime.watchers.remove(holder) }
-    holder.table.observed.removeAll()
-    let entries = holder.table.entries
-    if entries.count <= 1 {
-      return HolderTeardown(held: entries.keys.map { $0 }, unfollowed: unfollowed)
+    if !unfollowed.isEmpty {
+      for viewModel in unfollowed { viewModel.lifetime.watchers.remove(holder) }
+      holder.table.observed.removeAll()
     }
-    var order = entries.map { (sequence: $0.value.sequence, identity: $0.key) }
+    guard !holder.table.others.isEmpty else {
+      return HolderTeardown(
+        newest: holder.table.first?.identity, older: [], unfollowed: unfollowed)
+    }
+    var order: [(sequence: UInt64, identity: InstanceIdentity)] = []
+    order.reserveCapacity(holder.table.count)
+    if let first = holder.table.first { order.append((first.entry.sequence, first.identity)) }
+    for (identity, entry) in holder.table.others { order.append((entry.sequence, identity)) }
     order.sort(by: newestFirst)
-    return HolderTeardown(held: order.map(\.identity), unfollowed: unfollowed)
+    return HolderTeardown(
+      newest: order[0].identity, older: order.dropFirst().map(\.identity), unfollowed: unfollowed)
   }
 
   /// Marks a binding disposed that never held anything (one made for a disposed view model).
@@ -321,17 +337,29 @@ private nonisolated func olderFirst(
   lhs.sequence < rhs.sequence
 }
 
-/// What the registry knows of an instance it built; set once, before `onCreate`.
+/// What the registry knows of an instance it built; set once, before `onCreate`. Its references
+/// are the spec's own objects (values, policy, identity key), shared by every instance it builds.
 struct InstanceRecord {
   let identity: InstanceIdentity
-  /// What it was built with (after any proxy); `bindingId` is the binding that asked.
-  let arg: InstanceArg
+  /// What it was built with (after any proxy): key, tag and lifetime.
+  let values: InstanceArg.Values
   /// Build order in the registry; cached lookups prefer the newest.
   let sequence: UInt64
-  /// What happens when the last holder lets go.
-  let releasePolicy: ReleasePolicy
-  /// The holder whose resolution built the instance, and its type, for key-churn detection.
-  let churnSource: ChurnSource
+  /// What happens when the last holder lets go; `nil`: it is disposed at once.
+  let releasePolicy: ReleasePolicy?
+  /// The serial of the binding whose resolution built the instance, for key-churn detection.
+  let builtFor: UInt64
+  /// The ``ViewModelBinding/id`` of that binding, what `onCreate` was told.
+  let creatorID: String
+
+  /// The holder that built the instance, and its type.
+  var churnSource: ChurnSource { ChurnSource(holder: builtFor, type: identity.type) }
+
+  /// The hooks' argument about `bindingId`.
+  func arg(bindingId: String?) -> InstanceArg { InstanceArg(values: values, bindingId: bindingId) }
+
+  /// The argument `onCreate` received: about the binding that built the instance.
+  var creationArg: InstanceArg { arg(bindingId: creatorID) }
 }
 
 /// An instance's lifetime state, kept in the view model; only ``InstanceStore`` sets it.
@@ -359,7 +387,13 @@ struct InstanceLifetime {
   var isAwaitingDisposal: Bool { phase == .awaitingDisposal }
 }
 
+/// A fresh value for a table's ``HolderTable/generation``: unique in the process, so that a
+/// lookup memo naming a binding that is gone never matches one at the same address. Unchecked:
+/// only ever incremented and read, never across a call.
+@MainActor @exclusivity(unchecked) private var lastTableGeneration: UInt64 = 0
+
 /// What one binding holds and follows; kept in the binding, only ``InstanceStore`` sets it.
+@MainActor
 struct HolderTable {
   struct Entry {
     let viewModel: ViewModel
@@ -371,12 +405,121 @@ struct HolderTable {
     let anchor: AnyObject?
   }
 
-  /// What the binding holds, by identity: the re-render path is one lookup here.
-  fileprivate(set) var entries: [InstanceIdentity: Entry] = [:]
+  /// The first instance the binding holds, inline: most bindings hold one, and then no
+  /// dictionary is allocated. It may be empty while `others` is not (after a release).
+  fileprivate(set) var first: (identity: InstanceIdentity, entry: Entry)?
+  /// `first` again as plain values, kept in step with it, so that the re-render path compares
+  /// and reads it without copying or retaining anything: its identity's key-box address (0 when
+  /// empty) and hash, its instance (owned by `first`, which outlives every read of this) and
+  /// whether it is watched.
+  fileprivate private(set) var firstBox: UInt = 0
+  fileprivate private(set) var firstHash = 0
+  fileprivate private(set) unowned(unsafe) var firstViewModel: ViewModel? = nil
+  fileprivate private(set) var firstIsWatching = false
+  /// What else the binding holds, by identity.
+  fileprivate(set) var others: [InstanceIdentity: Entry] = [:]
   /// Instances followed without being held.
   fileprivate(set) var observed: [ViewModel] = []
   fileprivate(set) var isDisposed = false
   fileprivate var lastSequence: UInt64 = 0
+  /// Changes whenever what the table holds (or watches) changes; 0 until then. Specs' lookup
+  /// memos are valid while it does not.
+  private(set) var generation: UInt64 = 0
+
+  private mutating func changed() {
+    lastTableGeneration &+= 1
+    generation = lastTableGeneration
+  }
+
+  var count: Int { (firstBox == 0 ? 0 : 1) + others.count }
+
+  /// Every entry, in no particular order.
+  var allEntries: [Entry] {
+    var result: [Entry] = []
+    result.reserveCapacity(count)
+    if let first { result.append(first.entry) }
+    result.append(contentsOf: others.values)
+    return result
+  }
+
+  fileprivate mutating func insert(_ entry: Entry, at identity: InstanceIdentity) {
+    changed()
+    guard firstBox == 0 else {
+      others[identity] = entry
+      return
+    }
+    firstBox = identity.boxAddress
+    firstHash = identity.keyHash
+    firstViewModel = entry.viewModel
+    firstIsWatching = entry.isWatching
+    first = (identity, entry)
+  }
+
+  fileprivate mutating func startWatching(at identity: InstanceIdentity) {
+    changed()
+    if firstMatches(identity) {
+      first?.entry.isWatching = true
+      firstIsWatching = true
+    } else {
+      others[identity]?.isWatching = true
+    }
+  }
+
+  @discardableResult
+  fileprivate mutating func remove(at identity: InstanceIdentity) -> Entry? {
+    changed()
+    guard firstMatches(identity) else {
+      return others.isEmpty ? nil : others.removeValue(forKey: identity)
+    }
+    firstBox = 0
+    firstHash = 0
+    firstViewModel = nil
+    firstIsWatching = false
+    return first.take().unsafelyUnwrapped.entry
+  }
+
+  /// Whether the inline entry is the one at `identity`, compared without copying it: by key-box
+  /// address, else (an equal identity made elsewhere) by hash, then in full.
+  func firstMatches(_ identity: InstanceIdentity) -> Bool {
+    if firstBox == identity.boxAddress { return true }
+    return firstBox != 0 && firstHash == identity.keyHash
+      && first.unsafelyUnwrapped.identity == identity
+  }
+}
+
+extension BindingCore {
+  /// The instance this binding holds for `spec` (built by `spec` itself: no proxy), when it also
+  /// watches it or need not: the re-render path is this lookup. A method of the binding, not of
+  /// its table, so that the table is read in place rather than copied; it reads the spec's and
+  /// the table's plain values only, so nothing is retained but the instance returned.
+  @inline(__always)
+  func heldInstance<VM: ViewModel>(of spec: ViewModelSpec<VM>, watching: Bool) -> ViewModel? {
+    // The spec that made the binding's first entry asks again: its own key box, by address.
+    if table.firstBox == spec.lookupBoxAddress {
+      return !watching || table.firstIsWatching ? table.firstViewModel : nil
+    }
+    // The spec found its instance in this table before, and the table has not changed since.
+    if spec.memoHolder == address, spec.memoGeneration == table.generation,
+      !watching || spec.memoWatching
+    {
+      return spec.memoViewModel
+    }
+    guard let entry = entry(at: spec.ownIdentity) else { return nil }
+    spec.memoHolder = address
+    spec.memoGeneration = table.generation
+    spec.memoViewModel = entry.viewModel
+    spec.memoWatching = entry.isWatching
+    return !watching || entry.isWatching ? entry.viewModel : nil
+  }
+
+  /// This binding's address, which specs' lookup memos name it by.
+  var address: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
+
+  /// What this binding holds at `identity`.
+  func entry(at identity: InstanceIdentity) -> HolderTable.Entry? {
+    if table.firstMatches(identity) { return table.first.unsafelyUnwrapped.entry }
+    return table.others.isEmpty ? nil : table.others[identity]
+  }
 }
 
 /// The holders or watchers of one instance, in order. Most instances have one, kept inline: no

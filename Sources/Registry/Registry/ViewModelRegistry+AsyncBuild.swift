@@ -148,9 +148,8 @@ extension ViewModelRegistry {
         // that needs this identity back is a cycle.
         buildStack.append(BuildFrame(identity: key.identity, type: VM.self))
         register(
-          viewModel, identity: key.identity, arg: active.arg.with(bindingId: first.core.id),
-          releasePolicy: ReleasePolicy(disposeDelay: active.disposeDelay),
-          churnSource: ChurnSource(holder: first.core.serial, type: key.identity.type))
+          viewModel, identity: key.identity, values: active.values,
+          releasePolicy: active.releasePolicy, requester: first.core)
         buildStack.removeLast()
         built = viewModel
         isNew = true

@@ -24,18 +24,22 @@ extension ViewModelRegistry {
     buildStack.append(BuildFrame(identity: identity, type: VM.self))
     defer { buildStack.removeLast() }
     // What the builder and onCreate read is not a dependency of whatever is being tracked now
-    // (a SwiftUI body that resolves on first read). They run with this registry current, so
-    // what they create belongs here; the task-local push is skipped when it already is (the
-    // common case).
-    return try ObservationGate.suspended {
-      if ViewModelRegistry.current === self {
-        return try buildAndRegister(
-          active, identity: identity, requester: requester, aliveForever: aliveForever)
-      }
-      return try withCurrent {
-        try buildAndRegister(
-          active, identity: identity, requester: requester, aliveForever: aliveForever)
-      }
+    // (a SwiftUI body that resolves on first read).
+    ObservationGate.suspend()
+    defer { ObservationGate.resume() }
+    // They run with this registry current, so what they create belongs here; the task-local
+    // push is skipped when it already is (the common case), and known to be without reading
+    // the task-local when a synchronous frame made it so.
+    if ViewModelRegistry.synchronouslyCurrent === self || ViewModelRegistry.current === self {
+      let outer = ViewModelRegistry.synchronouslyCurrent
+      ViewModelRegistry.synchronouslyCurrent = self
+      defer { ViewModelRegistry.synchronouslyCurrent = outer }
+      return try buildAndRegister(
+        active, identity: identity, requester: requester, aliveForever: aliveForever)
+    }
+    return try withCurrent {
+      try buildAndRegister(
+        active, identity: identity, requester: requester, aliveForever: aliveForever)
     }
   }
 
@@ -45,7 +49,10 @@ extension ViewModelRegistry {
     var index = buildStack.count
     while index > 0 {
       index -= 1
-      guard buildStack[index].identity == identity else { continue }
+      // The hash first, a plain value: different identities almost never share it.
+      guard buildStack[index].identity.keyHash == identity.keyHash,
+        buildStack[index].identity == identity
+      else { continue }
       let chain =
         buildStack[index...].map(\.description)
         + [BuildFrame(identity: identity, type: type).description]
@@ -63,24 +70,23 @@ extension ViewModelRegistry {
         error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(active.key)),
         viewModel: viewModel)
     }
-    let arg = InstanceArg(
-      key: active.key, tag: active.tag, aliveForever: aliveForever, bindingId: requester.id)
     register(
-      viewModel, identity: identity, arg: arg, releasePolicy: active.releasePolicy,
-      churnSource: ChurnSource(holder: requester.serial, type: identity.type))
+      viewModel, identity: identity, values: active.values.with(aliveForever: aliveForever),
+      releasePolicy: active.releasePolicy, requester: requester)
     return viewModel
   }
 
   /// Gives a freshly built instance its identity, runs `onCreate`, then makes it findable: the
   /// identity is still on the build stack (for a synchronous build) while `onCreate` runs.
   func register(
-    _ viewModel: ViewModel, identity: InstanceIdentity, arg: InstanceArg,
-    releasePolicy: ReleasePolicy, churnSource: ChurnSource
+    _ viewModel: ViewModel, identity: InstanceIdentity, values: InstanceArg.Values,
+    releasePolicy: ReleasePolicy?, requester: BindingCore
   ) {
     viewModel.registry = self
     store.prepare(
-      viewModel, identity: identity, arg: arg, releasePolicy: releasePolicy,
-      churnSource: churnSource)
+      viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
+      builtFor: requester)
+    let arg = InstanceArg(values: values, bindingId: requester.id)
     // Told before onCreate, so an instance is logged before the dependencies it resolves there.
     emit(.create, viewModel, arg: arg)
     viewModel.onCreate(arg)
@@ -94,8 +100,7 @@ extension ViewModelRegistry {
   func buildDetached<VM>(_ active: ViewModelSpec<VM>) throws -> VM {
     try ObservationGate.suspended {
       let viewModel = try withCurrent { try active.makeInstance() }
-      viewModel.onCreate(
-        InstanceArg(key: active.key, tag: active.tag, aliveForever: active.aliveForever))
+      viewModel.onCreate(InstanceArg(values: active.values, bindingId: nil))
       return viewModel
     }
   }

@@ -59,8 +59,14 @@ extension ViewModelRegistry {
   }
 
   /// Tells every observer about an event; an observer that throws does not stop the others.
+  @inline(__always)
   func emit(_ kind: LifecycleEvent.Kind, _ viewModel: ViewModel, arg: InstanceArg) {
-    guard !activeLifecycles.isEmpty else { return }
+    if !activeLifecycles.isEmpty { emitToObservers(kind, viewModel, arg: arg) }
+  }
+
+  private func emitToObservers(
+    _ kind: LifecycleEvent.Kind, _ viewModel: ViewModel, arg: InstanceArg
+  ) {
     let event = LifecycleEvent(
       kind: kind, typeName: Describe.type(type(of: viewModel)), key: Describe.key(arg.key),
       tag: Describe.key(arg.tag), bindingId: arg.bindingId, registry: name,

@@ -18,9 +18,10 @@ extension ViewModelRegistry {
     else { return }
     cancelGrace?()
     if viewModel.owesObservers { viewModel.deliverOwedObservers() }
-    guard let record = viewModel.lifetime.record else { return }
-    let arg = record.arg.with(bindingId: holder.id)
-    viewModel.onBind(arg, bindingId: holder.id)
+    guard let values = viewModel.lifetime.record?.values else { return }
+    let bindingId = holder.id
+    let arg = InstanceArg(values: values, bindingId: bindingId)
+    viewModel.onBind(arg, bindingId: bindingId)
     emit(.bind, viewModel, arg: arg)
   }
 
@@ -28,9 +29,10 @@ extension ViewModelRegistry {
   /// out its grace period, when that was its last holder.
   func release(_ identity: InstanceIdentity, by holder: BindingCore) {
     guard let viewModel = store.release(identity, by: holder) else { return }
-    if let record = viewModel.lifetime.record {
-      let arg = record.arg.with(bindingId: holder.id)
-      viewModel.onUnbind(arg, bindingId: holder.id)
+    if let values = viewModel.lifetime.record?.values {
+      let bindingId = holder.id
+      let arg = InstanceArg(values: values, bindingId: bindingId)
+      viewModel.onUnbind(arg, bindingId: bindingId)
       emit(.unbind, viewModel, arg: arg)
     }
     // This paused holder may have been the last one hiding a change from Observation.
@@ -52,12 +54,12 @@ extension ViewModelRegistry {
   /// Lets go of `viewModel` on behalf of `holder`, for ``ViewModelBinding/unbind(_:fileID:filePath:line:column:)``.
   func unbind(_ viewModel: ViewModel, by holder: BindingCore) throws(RegistryError) {
     let type = Describe.type(Swift.type(of: viewModel))
-    let key = Describe.key(viewModel.lifetime.record?.arg.key)
+    let key = Describe.key(viewModel.lifetime.record?.values.key)
     guard !holder.isDisposed else {
       throw .bindingDisposed(operation: "unbind(_:)", binding: holder.id, type: type, key: key)
     }
     guard let identity = viewModel.lifetime.record?.identity,
-      holder.table.entries[identity]?.viewModel === viewModel
+      holder.entry(at: identity)?.viewModel === viewModel
     else {
       throw .notHeld(binding: holder.id, type: type, key: key)
     }
@@ -114,14 +116,22 @@ extension ViewModelRegistry {
     beginChange()
     disposal.cancelGrace?()
     viewModel.cancelTasks()
-    let record = viewModel.lifetime.record
-    let arg = record?.arg.with(bindingId: nil) ?? InstanceArg()
-    if record != nil {
+    // No closures here (`values.map { … }`): one made in a main-actor method checks the
+    // executor each time it is called.
+    let values = viewModel.lifetime.record?.values
+    let arg: InstanceArg
+    if let values {
+      arg = InstanceArg(values: values, bindingId: nil)
+    } else {
+      arg = InstanceArg()
+    }
+    if values != nil {
       noteDisposalForChurn(viewModel)
       for (holder, wasWatching) in disposal.holders {
         if wasWatching || !holder.isModelOwned { markDirty(holder, dependency: viewModel) }
-        let holderArg = arg.with(bindingId: holder.id)
-        viewModel.onUnbind(holderArg, bindingId: holder.id)
+        let bindingId = holder.id
+        let holderArg = arg.with(bindingId: bindingId)
+        viewModel.onUnbind(holderArg, bindingId: bindingId)
         emit(.unbind, viewModel, arg: holderArg)
       }
       emit(.dispose, viewModel, arg: arg)
@@ -147,7 +157,8 @@ extension ViewModelRegistry {
     for viewModel in teardown.unfollowed where viewModel.owesObservers {
       viewModel.deliverOwedObservers()
     }
-    for identity in teardown.held { release(identity, by: holder) }
+    if let newest = teardown.newest { release(newest, by: holder) }
+    for identity in teardown.older { release(identity, by: holder) }
   }
 
   // MARK: Public entry points
@@ -182,7 +193,7 @@ extension ViewModelRegistry {
   @discardableResult
   public func reset(tag: AnyHashable) -> Int {
     abandonPendingBuilds(tag: tag)
-    let tagged = liveViewModels().reversed().filter { $0.lifetime.record?.arg.tag == tag }
+    let tagged = liveViewModels().reversed().filter { $0.lifetime.record?.values.tag == tag }
     // One change: a host holding several of them refreshes once.
     beginChange()
     for viewModel in tagged { dispose(viewModel, callingHook: true) }

@@ -19,19 +19,39 @@ extension ViewModelRegistry {
   /// Returns the instance for `spec`, held by `holder`; builds it when nothing alive matches.
   ///
   /// The first lookup is the re-render path: a binding asking again for what it already holds
-  /// costs one hash lookup and allocates nothing.
+  /// costs at most one hash lookup and allocates nothing.
   ///
   /// `site` is where a resolution that cannot throw was called: with it, a mistake that still
   /// lets the registry build something sensible (an unkeyed `aliveForever` spec) is reported
   /// there and the resolution carries on; without it, it is thrown.
+  @inline(__always)
   func resolve<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, for holder: BindingCore, mode: ResolveMode,
     operation: StaticString, site: CallSite? = nil
   ) throws -> VM {
+    // The re-render path: no proxy, and the binding holds the instance already (and watches it,
+    // if asked to). The identity names the type, so the cast need not be checked.
+    if proxies.isEmpty,
+      let held = holder.heldInstance(of: spec, watching: mode.isWatching)
+    {
+      return unsafeDowncast(held, to: VM.self)
+    }
+    return try resolveOffTheHeldPath(
+      spec, for: holder, mode: mode, operation: operation, site: site)
+  }
+
+  /// ``resolve(_:for:mode:operation:site:)`` past its first lookup: a proxy, a new holder, a
+  /// build.
+  @inline(never)
+  private func resolveOffTheHeldPath<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, for holder: BindingCore, mode: ResolveMode,
+    operation: StaticString, site: CallSite?
+  ) throws -> VM {
     let active = proxies.isEmpty ? spec : activeSpec(for: spec)
     let identity = spec.identity(buildingWith: active)
     if let existing = try existing(
-      identity, for: holder, mode: mode, type: VM.self, key: active.key, operation: operation)
+      identity, for: holder, mode: mode, type: VM.self, values: active.values,
+      operation: operation)
     {
       // The re-render path: the identity names the type, so the cast need not be checked.
       return unsafeDowncast(existing, to: VM.self)
@@ -81,7 +101,8 @@ extension ViewModelRegistry {
     let active = proxies.isEmpty ? spec : activeSpec(for: spec)
     let identity = spec.identity(buildingWith: active)
     if let existing = try existing(
-      identity, for: holder, mode: mode, type: VM.self, key: active.key, operation: operation)
+      identity, for: holder, mode: mode, type: VM.self, values: active.values,
+      operation: operation)
     {
       return existing as! VM
     }
@@ -100,9 +121,9 @@ extension ViewModelRegistry {
   @inline(__always)
   private func existing(
     _ identity: InstanceIdentity, for holder: BindingCore, mode: ResolveMode, type: Any.Type,
-    key: AnyHashable?, operation: StaticString
+    values: InstanceArg.Values, operation: StaticString
   ) throws -> ViewModel? {
-    if let entry = holder.table.entries[identity] {
+    if let entry = holder.entry(at: identity) {
       if mode == .watch, !entry.isWatching {
         hold(entry.viewModel, at: identity, by: holder, watching: true, anchor: nil)
       }
@@ -111,7 +132,7 @@ extension ViewModelRegistry {
     guard !holder.isDisposed else {
       throw RegistryError.bindingDisposed(
         operation: "\(operation)", binding: holder.id, type: Describe.type(type),
-        key: Describe.key(key))
+        key: Describe.key(values.key))
     }
     if identity.isShared, let found = store.shared[identity] {
       if holder.isModelOwned {
@@ -136,7 +157,7 @@ extension ViewModelRegistry {
     var path: [ViewModel] = [target]
     func reachesOwner(from viewModel: ViewModel) -> Bool {
       guard let core = viewModel.ownBindingCore else { return false }
-      for entry in core.table.entries.values {
+      for entry in core.table.allEntries {
         let next = entry.viewModel
         if next === owner {
           path.append(next)
@@ -166,9 +187,9 @@ extension ViewModelRegistry {
     } else {
       found = newestShared(VM.self, tag: tag)
     }
-    guard let found, let record = found.lifetime.record, tag == nil || record.arg.tag == tag
+    guard let found, let record = found.lifetime.record, tag == nil || record.values.tag == tag
     else { return nil }
-    guard !holder.isDisposed, holder.table.entries[record.identity] == nil else {
+    guard !holder.isDisposed, holder.entry(at: record.identity) == nil else {
       if !holder.isDisposed, mode == .watch {
         hold(found, at: record.identity, by: holder, watching: true, anchor: nil)
       }
@@ -192,7 +213,7 @@ extension ViewModelRegistry {
     var bestSequence: UInt64 = 0
     for candidate in store.shared.values {
       guard let match = candidate as? VM, let record = candidate.lifetime.record,
-        tag == nil || record.arg.tag == tag, record.sequence >= bestSequence
+        tag == nil || record.values.tag == tag, record.sequence >= bestSequence
       else { continue }
       best = match
       bestSequence = record.sequence

@@ -37,10 +37,14 @@ public final class ViewModelRegistry {
 
   /// Where non-throwing APIs send the mistakes they cannot throw. Replace it to collect or
   /// route them; the default prints.
-  public var issueReporter: any RegistryIssueReporter = PrintingIssueReporter()
+  // Unchecked: only ever read or assigned whole (`report` copies it before calling it), never
+  // across a call.
+  @exclusivity(unchecked) public var issueReporter: any RegistryIssueReporter =
+    PrintingIssueReporter()
 
   /// Logging, state comparison and error routing; see ``configure(config:lifecycles:)``.
-  public internal(set) var config = ViewModelConfig()
+  // Unchecked: read on every `setState`; only ever read or assigned whole, never across a call.
+  @exclusivity(unchecked) public internal(set) var config = ViewModelConfig()
   /// The lifecycle observers given to ``configure(config:lifecycles:)`` or added since.
   public internal(set) var lifecycles: [any ViewModelLifecycle] = []
   /// `lifecycles` plus the logger when logging is on: what events go to.
@@ -62,10 +66,14 @@ public final class ViewModelRegistry {
   @exclusivity(unchecked) var store = InstanceStore()
   var churn = KeyChurnDetector()
   var pendingAsyncBuilds: [PendingBuildKey: PendingAsyncBuild] = [:]
-  var proxies: [ObjectIdentifier: ProxyEntry] = [:]
+  /// Unchecked: read on every resolution; no access to it calls out (a proxy is stored or read
+  /// whole), so none can overlap another.
+  @exclusivity(unchecked) var proxies: [ObjectIdentifier: ProxyEntry] = [:]
   /// The identities being built right now, outermost first; a repeat is a cycle.
-  var buildStack: [BuildFrame] = []
-  var changes = ChangeBatch()
+  /// Unchecked, like `changes`: pushed, popped and scanned by code that never calls out while
+  /// it accesses them, so no access can overlap another.
+  @exclusivity(unchecked) var buildStack: [BuildFrame] = []
+  @exclusivity(unchecked) var changes = ChangeBatch()
   var nextBindingSerial: UInt64 = 0
   /// Counts view models' bindings starting to hold an instance built before: only such a hold
   /// can close an ownership cycle, so a build during which it does not move needs no search.
@@ -94,7 +102,24 @@ public final class ViewModelRegistry {
   /// - Parameter operation: The work to run.
   /// - Returns: What `operation` returns.
   public func withCurrent<R>(_ operation: () throws -> R) rethrows -> R {
-    try CurrentRegistry.$value.withValue(self, operation: operation)
+    let outer = ViewModelRegistry.synchronouslyCurrent
+    ViewModelRegistry.synchronouslyCurrent = self
+    defer { ViewModelRegistry.synchronouslyCurrent = outer }
+    return try CurrentRegistry.$value.withValue(self, operation: operation)
+  }
+
+  /// ``current`` while a synchronous ``withCurrent(_:)`` or build runs on the main actor, known
+  /// without reading the task-local (which costs a lookup on every build and every view model's
+  /// `init`); `nil` outside such a frame. Each frame restores what it found, so it is `nil`
+  /// whenever a main-actor job starts; an async ``withCurrent(isolation:_:)`` clears it, as its
+  /// body may run inside a frame (a task started synchronously) with another registry current.
+  /// Unchecked: only ever read or assigned whole, never across a call.
+  @exclusivity(unchecked) static var synchronouslyCurrent: ViewModelRegistry?
+
+  /// Clears ``synchronouslyCurrent`` when called on the main actor (from anywhere).
+  nonisolated static func forgetSynchronouslyCurrent() {
+    guard isRunningOnMainActor() else { return }
+    MainActor.assumeIsolated { synchronouslyCurrent = nil }
   }
 
   /// Runs the async `operation` with this registry as ``current``; tasks it starts inherit it.
@@ -112,7 +137,9 @@ public final class ViewModelRegistry {
   public func withCurrent<R>(
     isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R
   ) async rethrows -> R {
-    try await CurrentRegistry.$value.withValue(self, operation: operation, isolation: isolation)
+    ViewModelRegistry.forgetSynchronouslyCurrent()
+    return try await CurrentRegistry.$value.withValue(
+      self, operation: operation, isolation: isolation)
   }
 
   /// How many instances are alive, keyed and private.
@@ -155,12 +182,23 @@ public final class ViewModelRegistry {
 
   /// Type names by type: `String(describing:)` on a type costs microseconds, and every view
   /// model's own binding is labeled with one.
-  private var typeNames: [ObjectIdentifier: String] = [:]
+  /// Unchecked, like the last name asked for: only ever read or assigned, never across a call.
+  @exclusivity(unchecked) private var typeNames: [ObjectIdentifier: String] = [:]
+  /// The last type asked for and its name: a chain of one type's view models asks for it again
+  /// and again.
+  @exclusivity(unchecked) private var lastTypeName: (type: ObjectIdentifier, name: String)?
 
   func typeName(_ type: Any.Type) -> String {
-    if let name = typeNames[ObjectIdentifier(type)] { return name }
-    let name = Describe.type(type)
-    typeNames[ObjectIdentifier(type)] = name
+    let id = ObjectIdentifier(type)
+    if let lastTypeName, lastTypeName.type == id { return lastTypeName.name }
+    let name: String
+    if let known = typeNames[id] {
+      name = known
+    } else {
+      name = Describe.type(type)
+      typeNames[id] = name
+    }
+    lastTypeName = (id, name)
     return name
   }
 
@@ -183,7 +221,9 @@ public final class ViewModelRegistry {
     let issue =
       site?.issue(error)
       ?? RegistryIssue(error: error, fileID: "", filePath: "", line: 0, column: 0)
-    issueReporter.report(issue)
+    // A copy: the reporter may replace itself while it reports.
+    let reporter = issueReporter
+    reporter.report(issue)
   }
 }
 

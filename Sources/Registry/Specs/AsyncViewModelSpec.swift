@@ -20,13 +20,17 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   // main actor only.
 
   /// The key instances are shared under, or `nil` for one instance per binding.
-  public let key: AnyHashable?
+  public var key: AnyHashable? { values.key }
   /// A tag that cached lookups and ``ViewModelRegistry/reset(tag:)`` find instances by.
-  public let tag: AnyHashable?
+  public var tag: AnyHashable? { values.tag }
   /// Whether the instance stays alive after its last holder lets go.
-  public let aliveForever: Bool
+  public var aliveForever: Bool { values.aliveForever }
   /// How long a released instance waits before it is disposed; `nil` disposes at once.
-  public let disposeDelay: Duration?
+  public var disposeDelay: Duration? { releasePolicy?.disposeDelay }
+  /// Key, tag and lifetime, made once and shared by every instance this spec builds.
+  let values: InstanceArg.Values
+  /// `nil`: a released instance is disposed at once.
+  let releasePolicy: ReleasePolicy?
   let builder: @MainActor () async throws -> VM
 
   /// Creates an async spec.
@@ -45,10 +49,8 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,
     disposeDelay: Duration? = nil, builder: @escaping @MainActor () async throws -> VM
   ) {
-    self.key = key
-    self.tag = tag
-    self.aliveForever = aliveForever
-    self.disposeDelay = disposeDelay
+    values = InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever)
+    releasePolicy = ReleasePolicy(disposeDelay: disposeDelay)
     self.builder = builder
     sharedIdentity = key.map { InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0)) }
     privateIdentity = InstanceIdentity(
@@ -64,8 +66,6 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   private let sharedIdentity: InstanceIdentity?
   /// Set at the end of `init`, which needs `self` for it.
   private var privateIdentity: InstanceIdentity!
-
-  var arg: InstanceArg { InstanceArg(key: key, tag: tag, aliveForever: aliveForever) }
 
   /// Builds every later resolution of this spec from `proxy`, in the current registry.
   ///

@@ -12,12 +12,35 @@
 /// }
 /// ```
 public struct InstanceArg: Hashable {
+  /// Key, tag and lifetime, shared: a spec makes them once, every instance it builds and every
+  /// hook's argument refer to the same object, so a copy is one retain. Equality and hashing are
+  /// by value, never by this object. Not final: a family's spec origin is its own values.
+  class Values {
+    let key: AnyHashable?
+    let tag: AnyHashable?
+    let aliveForever: Bool
+
+    init(key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool) {
+      self.key = key
+      self.tag = tag
+      self.aliveForever = aliveForever
+    }
+
+    /// The same values, but `aliveForever` as given: this object when it already is.
+    func with(aliveForever: Bool) -> Values {
+      aliveForever == self.aliveForever
+        ? self : Values(key: key, tag: tag, aliveForever: aliveForever)
+    }
+  }
+
+  let values: Values
+
   /// The key the instance is shared under, or `nil` for a private instance.
-  public let key: AnyHashable?
+  public var key: AnyHashable? { values.key }
   /// The tag given by the spec, if any.
-  public let tag: AnyHashable?
+  public var tag: AnyHashable? { values.tag }
   /// Whether the instance stays alive without holders.
-  public let aliveForever: Bool
+  public var aliveForever: Bool { values.aliveForever }
   /// The binding this event is about, if any.
   public let bindingId: String?
 
@@ -32,13 +55,30 @@ public struct InstanceArg: Hashable {
     key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,
     bindingId: String? = nil
   ) {
-    self.key = key
-    self.tag = tag
-    self.aliveForever = aliveForever
+    self.init(
+      values: Values(key: key, tag: tag, aliveForever: aliveForever), bindingId: bindingId)
+  }
+
+  init(values: Values, bindingId: String?) {
+    self.values = values
     self.bindingId = bindingId
   }
 
+  /// The same values about another binding; allocates nothing.
   func with(bindingId: String?) -> InstanceArg {
-    InstanceArg(key: key, tag: tag, aliveForever: aliveForever, bindingId: bindingId)
+    InstanceArg(values: values, bindingId: bindingId)
+  }
+
+  public static func == (lhs: InstanceArg, rhs: InstanceArg) -> Bool {
+    guard lhs.bindingId == rhs.bindingId else { return false }
+    if lhs.values === rhs.values { return true }
+    return lhs.key == rhs.key && lhs.tag == rhs.tag && lhs.aliveForever == rhs.aliveForever
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(key)
+    hasher.combine(tag)
+    hasher.combine(aliveForever)
+    hasher.combine(bindingId)
   }
 }

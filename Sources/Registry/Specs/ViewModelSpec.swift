@@ -15,17 +15,18 @@
 /// Specs are immutable and safe to declare as globals. Test doubles replace them through
 /// ``setProxy(_:)`` without touching the declaration.
 public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
-  // @unchecked: every stored property is a `let`; the keys are only hashed and the builder only
-  // run on the main actor, where all resolution happens.
+  // @unchecked: what defines the spec is all `let`s; the keys are only hashed and the builder
+  // only run on the main actor, where all resolution happens. The few `var`s (the private
+  // identity, made once, and what the re-render lookup remembers) are written there too.
 
   /// The key instances are shared under, or `nil` for one instance per binding.
-  public let key: AnyHashable?
+  public var key: AnyHashable? { values.key }
   /// A tag that cached lookups and group operations can find instances by.
-  public let tag: AnyHashable?
+  public var tag: AnyHashable? { values.tag }
   /// Whether the instance stays alive after its last holder lets go.
-  public let aliveForever: Bool
+  public var aliveForever: Bool { values.aliveForever }
   /// How long a released instance waits before it is disposed; `nil` disposes at once.
-  public var disposeDelay: Duration? { releasePolicy.disposeDelay }
+  public var disposeDelay: Duration? { releasePolicy?.disposeDelay }
   /// What a private instance follows in a host: a view that passes a spec with other inputs gets
   /// a new instance, one with equal inputs keeps the one it has. `nil` for none.
   public let inputs: AnyHashable?
@@ -33,14 +34,23 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// place (and the same inputs) keeps its instance. `nil` for specs made by a family.
   let site: SpecSite?
 
-  let releasePolicy: ReleasePolicy
+  /// Key, tag and lifetime, made once: every instance built from this spec, and every hook's
+  /// argument, refers to this object.
+  let values: InstanceArg.Values
+  /// `nil`: a released instance is disposed at once.
+  let releasePolicy: ReleasePolicy?
 
-  let makeInstance: @MainActor () throws -> VM
+  /// The builder of a spec written with one. A family's spec has none (its origin builds):
+  /// then its family's closure that is never called, made once per family (made here, it would
+  /// be a context allocated per spec). Not an optional: calling an optional closure allocates a
+  /// thunk.
+  private let ownBuilder: @MainActor () throws -> VM
   /// The shared identity, computed once because it is needed on every resolution.
   let sharedIdentity: InstanceIdentity?
   /// The private identity of a spec made by a family from a hashable argument.
   let privateKey: InstanceKey?
-  /// The family this spec was made by, so that a proxy on the family applies to it.
+  /// The family and argument this spec was made from, so that a proxy on the family applies
+  /// to it; it builds the instance, and is also `values`.
   let origin: SpecOrigin<VM>?
 
   /// Creates a spec whose builder cannot fail.
@@ -72,16 +82,16 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     line: UInt = #line, column: UInt = #column, builder: @escaping @MainActor () -> VM
   ) {
     self.init(
-      key: key, tag: tag, aliveForever: aliveForever,
-      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), privateKey: nil, origin: nil,
-      inputs: inputs, site: SpecSite(fileID: fileID, line: line, column: column),
+      values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
+      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), inputs: inputs,
+      site: SpecSite(fileID: fileID, line: line, column: column),
       builder: builder)
   }
 
   /// Creates a spec whose builder can throw, for instances that may fail to build.
   ///
-  /// Resolve it with ``ViewModelBinding/watchThrowing(_:)-(ViewModelSpec<VM>)`` or
-  /// ``ViewModelBinding/readThrowing(_:)-(ViewModelSpec<VM>)``: they throw the builder's
+  /// Resolve it with ``ViewModelBinding/watchThrowing(_:)`` or
+  /// ``ViewModelBinding/readThrowing(_:)``: they throw the builder's
   /// error, register nothing, and the next resolution tries again.
   ///
   /// ```swift
@@ -109,41 +119,110 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     throwingBuilder: @escaping @MainActor () throws -> VM
   ) {
     self.init(
-      key: key, tag: tag, aliveForever: aliveForever,
-      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), privateKey: nil, origin: nil,
-      inputs: inputs, site: SpecSite(fileID: fileID, line: line, column: column),
+      values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
+      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), inputs: inputs,
+      site: SpecSite(fileID: fileID, line: line, column: column),
       builder: throwingBuilder)
   }
 
   init(
-    key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool, releasePolicy: ReleasePolicy,
-    privateKey: InstanceKey?, origin: SpecOrigin<VM>?, inputs: AnyHashable? = nil,
-    site: SpecSite? = nil, builder: @escaping @MainActor () throws -> VM
+    values: InstanceArg.Values, releasePolicy: ReleasePolicy?, privateKey: InstanceKey? = nil,
+    inputs: AnyHashable? = nil, site: SpecSite? = nil,
+    builder: @escaping @MainActor () throws -> VM
   ) {
-    self.key = key
-    self.tag = tag
-    self.aliveForever = aliveForever
+    self.values = values
+    self.releasePolicy = releasePolicy
+    self.privateKey = privateKey
+    self.origin = nil
+    self.inputs = inputs
+    self.site = site
+    self.ownBuilder = builder
+    self.sharedIdentity = values.key.map {
+      InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0))
+    }
+    // A keyed spec needs its private identity only under an unkeyed proxy: made then.
+    if let sharedIdentity {
+      lookupBoxAddress = sharedIdentity.boxAddress
+    } else {
+      let identity = makePrivateIdentity()
+      privateIdentityStorage = identity
+      lookupBoxAddress = identity.boxAddress
+    }
+  }
+
+  /// A family's spec: `origin` is its values and builds its instances; `sharedIdentity` is
+  /// made from its key by the family, which has it at hand.
+  init(
+    origin: SpecOrigin<VM>, sharedIdentity: InstanceIdentity?, releasePolicy: ReleasePolicy?,
+    privateKey: InstanceKey?, unusedBuilder: @escaping @MainActor () throws -> VM
+  ) {
+    self.values = origin
     self.releasePolicy = releasePolicy
     self.privateKey = privateKey
     self.origin = origin
-    self.inputs = inputs
-    self.site = site
-    self.makeInstance = builder
-    self.sharedIdentity = key.map {
-      InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0))
+    self.inputs = nil
+    self.site = nil
+    self.ownBuilder = unusedBuilder
+    self.sharedIdentity = sharedIdentity
+    if let sharedIdentity {
+      lookupBoxAddress = sharedIdentity.boxAddress
+    } else {
+      let identity = makePrivateIdentity()
+      privateIdentityStorage = identity
+      lookupBoxAddress = identity.boxAddress
     }
-    self.privateIdentity = InstanceIdentity(
-      type: ObjectIdentifier(VM.self), key: privateKey ?? .privateSpec(ObjectIdentifier(self)))
   }
 
+  /// Builds a new instance: the spec's builder, or its family's for its argument.
+  @MainActor
+  func makeInstance() throws -> VM {
+    if let origin { return try origin.build() }
+    return try ownBuilder()
+  }
+
+  /// This spec's private identity, once made. Unchecked: set in `init` or on first use, on the
+  /// main actor where all resolution happens, and only ever read or assigned whole.
+  @exclusivity(unchecked) private var privateIdentityStorage: InstanceIdentity?
+
+  // The re-render lookup (`BindingCore.heldInstance(of:watching:)`, InstanceStore.swift) reads
+  // these plain values on the main actor. They are not lifetime state, only what that lookup
+  // remembers. Unchecked: only ever read or assigned whole, never across a call.
+
+  /// The key-box address of `ownIdentity`, set once the identity is made.
+  @exclusivity(unchecked) private(set) var lookupBoxAddress: UInt = 0
+  /// The last lookup of this spec that had to search a binding's table: the binding (by
+  /// address), its table's generation then, the instance and whether it was watched. While that
+  /// table is unchanged the answer is the same.
+  @exclusivity(unchecked) var memoHolder: UInt = 0
+  @exclusivity(unchecked) var memoGeneration: UInt64 = 0
+  @exclusivity(unchecked) unowned(unsafe) var memoViewModel: ViewModel? = nil
+  @exclusivity(unchecked) var memoWatching = false
+
   /// This spec's private identity, computed once like `sharedIdentity`.
-  private var privateIdentity: InstanceIdentity!
+  private var privateIdentity: InstanceIdentity {
+    if let privateIdentityStorage { return privateIdentityStorage }
+    let identity = makePrivateIdentity()
+    privateIdentityStorage = identity
+    return identity
+  }
+
+  private func makePrivateIdentity() -> InstanceIdentity {
+    InstanceIdentity(
+      type: ObjectIdentifier(VM.self), key: privateKey ?? .privateSpec(ObjectIdentifier(self)))
+  }
 
   /// The identity an instance resolved from this spec has, when `active` (this spec or its
   /// proxy) builds it. A proxy may change the key; a private instance keeps this spec's identity
   /// so that installing a proxy never changes which slot it lives in.
   func identity(buildingWith active: ViewModelSpec<VM>) -> InstanceIdentity {
     if let shared = active.sharedIdentity { return shared }
+    return privateIdentity
+  }
+
+  /// The identity this spec's instances have when no proxy builds them.
+  @inline(__always)
+  var ownIdentity: InstanceIdentity {
+    if let sharedIdentity { return sharedIdentity }
     return privateIdentity
   }
 }
@@ -185,9 +264,27 @@ struct SpecSite: Equatable {
   }
 }
 
-/// Where a family-made spec came from, and how to make it again from a proxy family.
-struct SpecOrigin<VM: ViewModel> {
+/// Where a family-made spec came from: the family and the argument. It builds the instance,
+/// makes the spec again from a proxy family, and — as the spec's values — carries the key, tag
+/// and lifetime made from the argument, so that all of it is one object.
+class SpecOrigin<VM: ViewModel>: InstanceArg.Values {
+  /// The family the caller named: a proxy on it applies, and kept instances are pooled under it.
   let familyID: ObjectIdentifier
-  let family: AnyObject
-  let remake: @MainActor (_ proxyFamily: AnyObject) -> ViewModelSpec<VM>?
+
+  init(familyID: ObjectIdentifier, key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool) {
+    self.familyID = familyID
+    super.init(key: key, tag: tag, aliveForever: aliveForever)
+  }
+
+  /// Builds the instance for the argument.
+  @MainActor
+  func build() throws -> VM {
+    preconditionFailure("FamilyArgument overrides this")
+  }
+
+  /// The spec `proxyFamily` makes for the argument, when it is a family of the same kind.
+  @MainActor
+  func remake(_ proxyFamily: AnyObject) -> ViewModelSpec<VM>? {
+    preconditionFailure("FamilyArgument overrides this")
+  }
 }

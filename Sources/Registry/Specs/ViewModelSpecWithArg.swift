@@ -12,16 +12,27 @@
 /// let user = binding.watch(userSpec("u1"))  // shared under the key "u1"
 /// ```
 ///
+/// With a `Hashable` argument, calling the family again with an equal argument returns the same
+/// spec object, made once and kept in a small cache (a view's body calls the family on every
+/// render). So the `key`, `tag` and `aliveForever` functions run once per cached argument, and
+/// must be pure: their result for an argument must not change. The builder receives the
+/// argument the spec was made with, which equals the one passed since. The cache is bounded:
+/// once it holds 256 specs it starts again empty.
+///
 /// > Important: With an argument that is not `Hashable` and no `key` function, each call makes a
 /// > spec with its own identity, so each resolution builds a new instance. Give such families a
 /// > `key` function.
 public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable {
-  // @unchecked: immutable; the closures run on the main actor only.
+  // @unchecked: immutable but for the spec cache, which is used on the main actor only; the
+  // closures run on the main actor only.
   let makeInstance: @MainActor (Arg) throws -> VM
   let keyFunction: (@MainActor (Arg) -> AnyHashable?)?
   let tagFunction: (@MainActor (Arg) -> AnyHashable?)?
   let aliveForeverFunction: (@MainActor (Arg) -> Bool)?
-  let argumentKey: @Sendable (Arg) -> AnyHashable?
+  /// The argument as a key, when the family has no `key` function or it returns `nil`.
+  @usableFromInline let argumentKey: (Arg) -> AnyHashable?
+  /// Whether `argumentKey` is `AnyHashable(arg)` (a `Hashable` argument that is not optional).
+  @usableFromInline let keysByArgument: Bool
   let disposeDelay: Duration?
   /// How many released instances the family keeps alive for a quick return.
   public let keepReleased: Int
@@ -56,7 +67,8 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   ) {
     self.init(
       throwingBuilder: builder, key: key, tag: tag, aliveForever: aliveForever,
-      disposeDelay: disposeDelay, keepReleased: keepReleased, argumentKey: { hashableKey($0) })
+      disposeDelay: disposeDelay, keepReleased: keepReleased,
+      argumentKey: argumentKeyFunction(Arg.self), keysByArgument: isPlainHashable(Arg.self))
   }
 
   /// Creates a family whose builder can throw.
@@ -84,7 +96,8 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   ) {
     self.init(
       throwingBuilder: throwingBuilder, key: key, tag: tag, aliveForever: aliveForever,
-      disposeDelay: disposeDelay, keepReleased: keepReleased, argumentKey: { hashableKey($0) })
+      disposeDelay: disposeDelay, keepReleased: keepReleased,
+      argumentKey: argumentKeyFunction(Arg.self), keysByArgument: isPlainHashable(Arg.self))
   }
 
   init(
@@ -93,7 +106,7 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     tag: (@MainActor (Arg) -> AnyHashable?)?,
     aliveForever: (@MainActor (Arg) -> Bool)?,
     disposeDelay: Duration?, keepReleased: Int,
-    argumentKey: @escaping @Sendable (Arg) -> AnyHashable?
+    argumentKey: @escaping (Arg) -> AnyHashable?, keysByArgument: Bool = false
   ) {
     self.disposeDelay = disposeDelay
     self.keepReleased = max(0, keepReleased)
@@ -102,9 +115,29 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     self.tagFunction = tag
     self.aliveForeverFunction = aliveForever
     self.argumentKey = argumentKey
+    self.keysByArgument = keysByArgument
+    ownReleasePolicy = ReleasePolicy(
+      disposeDelay: disposeDelay,
+      keepReleased: self.keepReleased > 0 ? (ObjectIdentifier(self), self.keepReleased) : nil)
   }
 
-  /// The spec for one argument.
+  /// The builder field of this family's specs, which their origin builds instead: one closure
+  /// for all of them.
+  let unusedBuilder: @MainActor () throws -> VM = {
+    preconditionFailure("a family's spec is built by its origin")
+  }
+
+  /// The release policy of the specs this family makes for itself, made once. Unchecked: set
+  /// once, in `init`, and only read after it.
+  @exclusivity(unchecked) private var ownReleasePolicy: ReleasePolicy?
+
+  /// The specs made for `Hashable` arguments, by argument: a `SpecCache<VM, Arg>` once the first
+  /// is made (`nil` before, and for other arguments). Used on the main actor only. Unchecked:
+  /// only ever read or assigned whole, never across a call.
+  @usableFromInline @exclusivity(unchecked) var specCache: AnyObject?
+
+  /// The spec for one argument, made on each call. Where `Arg` is known to be `Hashable`, the
+  /// overload that reuses the spec made for an equal argument is chosen instead.
   ///
   /// ```swift
   /// let user = binding.watch(userSpec("u1"))
@@ -122,25 +155,145 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   /// caller named, which stays the identity of private instances when a proxy builds them.
   @MainActor
   func makeSpec(_ arg: Arg, identityFamily: ViewModelSpecWithArg<VM, Arg>) -> ViewModelSpec<VM> {
-    let argumentKey = identityFamily.argumentKey(arg)
-    let key = keyFunction.map { $0(arg) } ?? argumentKey
-    let privateKey: InstanceKey? =
-      key == nil
-      ? argumentKey.map { .privateArgument(family: ObjectIdentifier(identityFamily), argument: $0) }
-      : nil
-    let makeInstance = self.makeInstance
-    let origin = SpecOrigin<VM>(
-      familyID: ObjectIdentifier(identityFamily), family: identityFamily,
-      remake: { proxy in
-        (proxy as? ViewModelSpecWithArg<VM, Arg>)?.makeSpec(arg, identityFamily: identityFamily)
-      })
+    makeSpec(arg, argumentKey: identityFamily.argumentKey(arg), identityFamily: identityFamily)
+  }
+
+  /// The spec for `arg` of this family, named by the caller, with the argument's key made.
+  @usableFromInline @MainActor
+  func makeSpec(_ arg: Arg, argumentKey: AnyHashable?) -> ViewModelSpec<VM> {
+    makeSpec(arg, argumentKey: argumentKey, identityFamily: self)
+  }
+
+  @MainActor
+  private func makeSpec(
+    _ arg: Arg, argumentKey: consuming AnyHashable?, identityFamily: ViewModelSpecWithArg<VM, Arg>
+  ) -> ViewModelSpec<VM> {
+    // No closures here (`keyFunction.map { … }`): one made in a main-actor method checks the
+    // executor each time it is called. Keys are moved where they can be: each copy of an
+    // `AnyHashable?` costs a call through its value witnesses.
+    let key: AnyHashable?
+    var privateKey: InstanceKey?
+    if let keyFunction {
+      key = keyFunction(arg)
+      if key == nil, let argumentKey = consume argumentKey {
+        privateKey = .privateArgument(
+          family: ObjectIdentifier(identityFamily), argument: argumentKey)
+      }
+    } else {
+      key = consume argumentKey
+    }
     // The pool of kept instances belongs to the family the caller named, so a proxy shares it.
-    let policy = ReleasePolicy(
-      disposeDelay: disposeDelay,
-      keepReleased: keepReleased > 0 ? (ObjectIdentifier(identityFamily), keepReleased) : nil)
+    let policy =
+      identityFamily === self
+      ? ownReleasePolicy
+      : ReleasePolicy(
+        disposeDelay: disposeDelay,
+        keepReleased: keepReleased > 0 ? (ObjectIdentifier(identityFamily), keepReleased) : nil)
+    var sharedIdentity: InstanceIdentity?
+    if let key {
+      sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared(key))
+    }
+    let origin = FamilyArgument(
+      arg, family: self, identityFamily: identityFamily, key: key, tag: tagFunction?(arg),
+      aliveForever: aliveForeverFunction?(arg) ?? false)
     return ViewModelSpec(
-      key: key, tag: tagFunction?(arg), aliveForever: aliveForeverFunction?(arg) ?? false,
-      releasePolicy: policy, privateKey: privateKey, origin: origin,
-      builder: { try makeInstance(arg) })
+      origin: origin, sharedIdentity: sharedIdentity, releasePolicy: policy, privateKey: privateKey,
+      unusedBuilder: unusedBuilder)
   }
 }
+
+extension ViewModelSpecWithArg where Arg: Hashable {
+  /// The spec for one argument: the same spec object for equal arguments, made once (see the
+  /// family's notes on the cache). This overload is chosen for `Hashable` arguments.
+  ///
+  /// ```swift
+  /// let user = binding.watch(userSpec("u1"))
+  /// ```
+  ///
+  /// - Parameter arg: The argument the builder, key, tag and lifetime functions receive.
+  /// - Returns: A spec to resolve through a binding. A proxy installed on this family with
+  ///   ``setProxy(_:)`` applies when the spec is resolved.
+  @inlinable @MainActor
+  public func callAsFunction(_ arg: Arg) -> ViewModelSpec<VM> {
+    // Inlinable, so that the lookup (and the key, on a miss) is specialized for the caller's
+    // argument type: a view calls this on every render. `unsafeDowncast` is safe: only this
+    // method sets the cache, always to a `SpecCache<VM, Arg>`.
+    let cache: SpecCache<VM, Arg>
+    if let existing = specCache {
+      cache = unsafeDowncast(existing, to: SpecCache<VM, Arg>.self)
+      if let spec = cache.specs[arg] { return spec }
+      if cache.specs.count >= SpecCache<VM, Arg>.capacity { cache.specs.removeAll() }
+    } else {
+      cache = SpecCache()
+      specCache = cache
+    }
+    let spec = makeSpec(arg, argumentKey: keysByArgument ? AnyHashable(arg) : argumentKey(arg))
+    cache.specs[arg] = spec
+    return spec
+  }
+}
+
+/// A family's specs for `Hashable` arguments, by argument.
+@usableFromInline
+final class SpecCache<VM: ViewModel, Key: Hashable> {
+  /// How many specs it keeps before it starts again empty.
+  @usableFromInline static var capacity: Int { 256 }
+
+  /// Unchecked: only ever read, or assigned to, by `callAsFunction(_:)`, never across a call.
+  @usableFromInline @exclusivity(unchecked) var specs: [Key: ViewModelSpec<VM>] = [:]
+
+  @usableFromInline init() {}
+}
+
+/// The origin of a family's spec: the argument, the family whose builder builds it (the one
+/// called, or its proxy) and the family the caller named.
+final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
+  let arg: Arg
+  let family: ViewModelSpecWithArg<VM, Arg>
+  let identityFamily: ViewModelSpecWithArg<VM, Arg>
+
+  init(
+    _ arg: Arg, family: ViewModelSpecWithArg<VM, Arg>,
+    identityFamily: ViewModelSpecWithArg<VM, Arg>, key: AnyHashable?, tag: AnyHashable?,
+    aliveForever: Bool
+  ) {
+    self.arg = arg
+    self.family = family
+    self.identityFamily = identityFamily
+    super.init(
+      familyID: ObjectIdentifier(identityFamily), key: key, tag: tag, aliveForever: aliveForever)
+  }
+
+  @MainActor
+  override func build() throws -> VM {
+    try family.makeInstance(arg)
+  }
+
+  @MainActor
+  override func remake(_ proxyFamily: AnyObject) -> ViewModelSpec<VM>? {
+    (proxyFamily as? ViewModelSpecWithArg<VM, Arg>)?.makeSpec(arg, identityFamily: identityFamily)
+  }
+}
+
+/// How a family turns its argument into a key when no `key` function is given: the argument
+/// itself when its type is `Hashable`. Found once per family, so that a call makes the key
+/// without a dynamic cast — except for an optional argument, whose cast also unwraps it.
+func argumentKeyFunction<Arg>(_ type: Arg.Type) -> (Arg) -> AnyHashable? {
+  guard let hashable = type as? any Hashable.Type, isPlainHashable(type) else {
+    return { hashableKey($0) }
+  }
+  func make<H: Hashable>(_: H.Type) -> (Arg) -> AnyHashable? {
+    // Arg is H here: the cast above only succeeds for the type itself.
+    { AnyHashable(unsafeBitCast($0, to: H.self)) }
+  }
+  return make(hashable)
+}
+
+/// Whether `type` is `Hashable` and not optional: then `AnyHashable(arg)` is the argument's key.
+func isPlainHashable<Arg>(_ type: Arg.Type) -> Bool {
+  type is any Hashable.Type && !(type is any OptionalArgument.Type)
+}
+
+/// Marks `Optional`, whose values a dynamic cast to `AnyHashable` unwraps.
+protocol OptionalArgument {}
+extension Optional: OptionalArgument {}

@@ -36,3 +36,51 @@ struct ListenerList<Callback> {
     items.removeAll()
   }
 }
+
+/// One plain listener, added with ``ViewModel/listen(onChanged:)``. Not a generic `Listener`: its
+/// callback is stored and called as written, with no reabstraction thunk and no copy of a
+/// generic optional per call. Removing it clears `callback`, as for `Listener`.
+final class ChangeListener {
+  // Unchecked: read once per listener per notification; only ever read or assigned whole,
+  // never passed inout, so no access can overlap another.
+  @exclusivity(unchecked) var callback: (() throws -> Void)?
+
+  init(_ callback: @escaping () throws -> Void) {
+    self.callback = callback
+  }
+}
+
+/// Plain listeners in the order they were added, with the rules of ``ListenerList``.
+struct ChangeListeners {
+  private(set) var items: [ChangeListener] = []
+
+  var isEmpty: Bool { items.isEmpty }
+
+  mutating func add(_ callback: @escaping () throws -> Void) -> ChangeListener {
+    let listener = ChangeListener(callback)
+    items.append(listener)
+    return listener
+  }
+
+  mutating func remove(_ listener: ChangeListener) {
+    listener.callback = nil
+    if let index = items.firstIndex(where: { $0 === listener }) {
+      items.remove(at: index)
+    }
+  }
+
+  /// The callback of the listener at `index` of `snapshot`, read in place: the snapshot keeps
+  /// the listener alive, so it needs no retain and release around the read. Here, not in the
+  /// main-actor caller, so that the closure below is not isolated (an isolated one checks the
+  /// executor each time it runs).
+  @inline(__always)
+  static func callback(in snapshot: [ChangeListener], at index: Int) -> (() throws -> Void)? {
+    Unmanaged.passUnretained(snapshot[index])._withUnsafeGuaranteedRef { $0.callback }
+  }
+
+  mutating func removeAll() {
+    guard !items.isEmpty else { return }
+    for listener in items { listener.callback = nil }
+    items.removeAll()
+  }
+}

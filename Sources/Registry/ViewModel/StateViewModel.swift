@@ -14,15 +14,30 @@
 /// }
 /// ```
 open class StateViewModel<State>: ViewModel {
-  private var storage: State
+  // The mutable stored properties are private to this file, and no access to them is held
+  // across a call out: values are copied out before a comparison, a listener or a stream runs.
+  // So none can overlap another, and they are unchecked: dynamic checks were a tenth of a
+  // `setState`.
+  @exclusivity(unchecked) private var storage: State
   private let equals: ((State, State) -> Bool)?
   private let equatableEquals: ((State, State) -> Bool)?
-  private var stateListeners = ListenerList<(State?, State) throws -> Void>()
+  @exclusivity(unchecked) private var stateListeners = ListenerList<
+    (State?, State) throws -> Void
+  >()
   /// Changes waiting to be delivered, oldest first: a `setState` from inside a listener is
   /// delivered after the round in progress, so every listener sees the states in order.
-  private var pendingTransitions: [(previous: State, new: State)] = []
-  private var isDeliveringStates = false
-  var stateStreams = StreamContinuations<State>()
+  @exclusivity(unchecked) private var pendingTransitions: [(previous: State, new: State)] = []
+  @exclusivity(unchecked) private var isDeliveringStates = false
+  @exclusivity(unchecked) private var stateStreams = StreamContinuations<State>()
+  /// Plain values beside the generic collections, checked first: a change with no state
+  /// listener, stream or pending transition never touches those collections, whose generic
+  /// metadata lookups cost more than all the rest of a change.
+  @exclusivity(unchecked) private var stateListenerCount = 0
+  @exclusivity(unchecked) private var hasStateStreams = false
+  @exclusivity(unchecked) private var hasPendingTransitions = false
+  /// `previousState` as a plain `State` and a flag: storing it needs no `Optional<State>`.
+  @exclusivity(unchecked) private var previousStorage: State
+  @exclusivity(unchecked) private var hasPrevious = false
 
   /// The state the view model was created with.
   ///
@@ -36,7 +51,7 @@ open class StateViewModel<State>: ViewModel {
   /// ```swift
   /// if viewModel.previousState?.isLoading == true { announce("Loaded") }
   /// ```
-  public private(set) var previousState: State?
+  public var previousState: State? { hasPrevious ? previousStorage : nil }
 
   /// Creates a state view model.
   ///
@@ -50,6 +65,7 @@ open class StateViewModel<State>: ViewModel {
   ///     and notifies nobody.
   public init(state: State, equals: ((State, State) -> Bool)? = nil) {
     storage = state
+    previousStorage = state
     initialState = state
     self.equals = equals
     equatableEquals = equalityIfEquatable(State.self)
@@ -96,23 +112,42 @@ open class StateViewModel<State>: ViewModel {
     let previous = storage
     willChangeForObservers()
     storage = newState
-    previousState = previous
+    previousStorage = previous
+    hasPrevious = true
     if isDeliveringStates {
       // From inside a listener: delivered after the round in progress, in order.
-      pendingTransitions.append((previous, newState))
+      enqueueTransition(previous: previous, new: newState)
       return
     }
     isDeliveringStates = true
     let registry = self.registry
     registry.beginChange()
     deliverTransition(previous: previous, new: newState)
-    if !pendingTransitions.isEmpty { deliverPendingTransitions() }
+    if hasPendingTransitions { deliverPendingTransitions() }
     isDeliveringStates = false
     registry.endChange()
   }
 
+  /// Out of line: the tuple type of the queue needs a metadata lookup, which the common path
+  /// (no change made from inside a listener) should not pay.
+  @inline(never)
+  private func enqueueTransition(previous: State, new: State) {
+    pendingTransitions.append((previous, new))
+    hasPendingTransitions = true
+  }
+
   private func deliverTransition(previous: State, new: State) {
     guard !isDisposed else { return }
+    if stateListenerCount > 0 { deliverToStateListeners(previous: previous, new: new) }
+    if hasStateStreams {
+      // A copy: a stream that ends while fed removes itself.
+      let streams = stateStreams
+      streams.yield(new)
+    }
+    deliverChange()
+  }
+
+  private func deliverToStateListeners(previous: State, new: State) {
     for listener in stateListeners.items {
       guard let callback = listener.callback else { continue }
       do {
@@ -121,8 +156,6 @@ open class StateViewModel<State>: ViewModel {
         registry.handleListenerError(error, from: Swift.type(of: self))
       }
     }
-    if !stateStreams.isEmpty { stateStreams.yield(new) }
-    deliverChange()
   }
 
   private func isEqual(_ current: State, _ new: State) -> Bool {
@@ -140,6 +173,7 @@ open class StateViewModel<State>: ViewModel {
       deliverTransition(previous: transition.previous, new: transition.new)
     }
     pendingTransitions.removeAll(keepingCapacity: true)
+    hasPendingTransitions = false
   }
 
   /// Calls `onChanged` with `(previous, new)` after every state change, until the returned
@@ -157,10 +191,31 @@ open class StateViewModel<State>: ViewModel {
   public func listenState(onChanged: @escaping (State?, State) throws -> Void) -> () -> Void {
     guard !isDisposed else { return {} }
     let listener = stateListeners.add(onChanged)
+    stateListenerCount = stateListeners.items.count
     return { [weak self] in
       listener.callback = nil
-      self?.stateListeners.remove(listener)
+      self?.removeStateListener(listener)
     }
+  }
+
+  private func removeStateListener(_ listener: Listener<(State?, State) throws -> Void>) {
+    stateListeners.remove(listener)
+    stateListenerCount = stateListeners.items.count
+  }
+
+  /// Feeds a stream of states (``states``, or a Combine publisher) from now on; returns the id
+  /// that removes it.
+  func addStateStream(
+    yield: @escaping (State) -> Void, finish: @escaping () -> Void
+  ) -> UInt64 {
+    let id = stateStreams.add(yield: yield, finish: finish)
+    hasStateStreams = true
+    return id
+  }
+
+  func removeStateStream(_ id: UInt64) {
+    stateStreams.remove(id)
+    hasStateStreams = !stateStreams.isEmpty
   }
 
   /// Calls `onChanged` only when the part of the state chosen by `selector` changes.
@@ -196,8 +251,12 @@ open class StateViewModel<State>: ViewModel {
 
   override func finishStreamsAtDispose() {
     super.finishStreamsAtDispose()
+    guard stateListenerCount > 0 || hasStateStreams else { return }
     stateListeners.removeAll()
-    for finish in stateStreams.takeFinishers() { finish() }
+    stateListenerCount = 0
+    let finishers = stateStreams.takeFinishers()
+    hasStateStreams = false
+    for finish in finishers { finish() }
   }
 }
 
@@ -220,9 +279,9 @@ extension StateViewModel where State: Sendable {
       continuation.finish()
       return stream
     }
-    let id = stateStreams.add(yield: { continuation.yield($0) }, finish: { continuation.finish() })
+    let id = addStateStream(yield: { continuation.yield($0) }, finish: { continuation.finish() })
     continuation.onTermination = { [weak self] _ in
-      runOnMainActor { self?.stateStreams.remove(id) }
+      runOnMainActor { self?.removeStateStream(id) }
     }
     return stream
   }

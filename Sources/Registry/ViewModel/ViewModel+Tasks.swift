@@ -45,6 +45,7 @@ extension ViewModel {
 
   /// Cancels every task started with ``task(priority:_:)``; part of disposal.
   func cancelTasks() {
+    guard !runningTasks.isEmpty else { return }
     let tasks = runningTasks.values
     runningTasks.removeAll()
     for task in tasks { task.cancel() }
@@ -57,7 +58,7 @@ extension ViewModel {
       registry.report(
         .viewModelDisposed(
           operation: operation, type: Describe.type(type(of: self)),
-          key: Describe.key(lifetime.record?.arg.key)),
+          key: Describe.key(lifetime.record?.values.key)),
         at: nil)
     #endif
   }

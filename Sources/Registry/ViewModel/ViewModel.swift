@@ -31,23 +31,34 @@ import Observation
 open class ViewModel {
   /// The registry this instance belongs to: the one that built it, or the current one when it
   /// was created by hand.
-  var registry: ViewModelRegistry
+  final var registry: ViewModelRegistry
   /// Its identity, holders, watchers and phase. Unchecked: only the registry's store writes it,
   /// and the store's mutations never call out, so no access can overlap another.
-  @exclusivity(unchecked) var lifetime = InstanceLifetime()
-  @exclusivity(unchecked) var listeners = ListenerList<() throws -> Void>()
+  ///
+  /// These stored properties are `final`, so that reading a part of one reads it in place,
+  /// without a getter copying the whole value.
+  @exclusivity(unchecked) final var lifetime = InstanceLifetime()
+  @exclusivity(unchecked) final var listeners = ChangeListeners()
   /// Continuations of the ``changes`` streams handed out.
-  @exclusivity(unchecked) var changeStreams = StreamContinuations<Void>()
-  /// Made on first observed read: most view models are never observed this way.
-  lazy var observation = ObservationRegistrar()
+  @exclusivity(unchecked) final var changeStreams = StreamContinuations<Void>()
+  /// Made on first observed read: most view models are never observed this way. Kept in a box
+  /// of our own: Observation is a resilient module, so a registrar (or an optional one) stored
+  /// inline would be set up and destroyed through value witnesses in every view model.
+  private final var observationBox: ObservationBox?
+  final var observation: ObservationRegistrar {
+    if let observationBox { return observationBox.registrar }
+    let box = ObservationBox()
+    observationBox = box
+    return box.registrar
+  }
   /// Set once something has read the view model for observation, so changes nobody ever observed
   /// skip the registrar. It stays set: a change can come while a tracked read is still in
   /// progress (a body that builds a view model), and the tracking installed after that read must
   /// still hear the next change.
-  var isObserved = false
+  final var isObserved = false
   /// A change came while every binding that holds or watches the instance was paused: Observation
   /// and Combine hear of it once, when one of them resumes.
-  var owesObservers = false
+  final var owesObservers = false
   /// The key path observation tracks; its value never matters.
   var changeToken: UInt8 { 0 }
 
@@ -60,11 +71,14 @@ open class ViewModel {
     /// The synthesized publisher, found by reflection on first use and kept.
     private var willChangePublisher: ObservableObjectPublisher?
   #endif
-  private var disposeBlocks: [() -> Void] = []
-  /// Tasks started with ``task(priority:_:)``, cancelled at dispose.
-  var runningTasks: [UInt64: Task<Void, Never>] = [:]
-  var nextTaskID: UInt64 = 0
-  private var ownedBinding: ViewModelBinding?
+  /// Unchecked: appended to, or taken whole and emptied before the blocks run; no access calls
+  /// out, so none can overlap another.
+  @exclusivity(unchecked) private final var disposeBlocks: [() -> Void] = []
+  /// Tasks started with ``task(priority:_:)``, cancelled at dispose. Unchecked for the same
+  /// reason: tasks are cancelled after the access that took them ends.
+  @exclusivity(unchecked) final var runningTasks: [UInt64: Task<Void, Never>] = [:]
+  final var nextTaskID: UInt64 = 0
+  private final var ownedBinding: ViewModelBinding?
 
   /// Creates a view model. Usually called by a spec's builder.
   ///
@@ -72,7 +86,7 @@ open class ViewModel {
   /// let spec = ViewModelSpec { CounterViewModel() }
   /// ```
   public init() {
-    registry = ViewModelRegistry.current
+    registry = ViewModelRegistry.synchronouslyCurrent ?? ViewModelRegistry.current
   }
 
   /// Whether the instance has been disposed (or is being disposed right now).
@@ -89,7 +103,7 @@ open class ViewModel {
   /// let spec = ViewModelSpec(key: "a", tag: "feed") { FeedViewModel() }
   /// #expect(binding.watch(spec).tag == AnyHashable("feed"))
   /// ```
-  public var tag: AnyHashable? { lifetime.record?.arg.tag }
+  public var tag: AnyHashable? { lifetime.record?.values.tag }
 
   /// Whether anything hears ``notifyListeners()``: a listener, a watching binding or a
   /// ``changes`` stream consumer.
@@ -197,19 +211,29 @@ open class ViewModel {
   func deliverChange() {
     let registry = self.registry
     registry.beginChange()
-    for listener in listeners.items {
-      guard let callback = listener.callback else { continue }
+    if !listeners.isEmpty { callListeners() }
+    if !changeStreams.isEmpty { changeStreams.yield(()) }
+    for watcher in lifetime.watchers {
+      registry.markDirty(watcher, dependency: self)
+    }
+    registry.endChange()
+  }
+
+  /// Runs every listener once, in order, from a snapshot: one added meanwhile runs from the next
+  /// round, one removed meanwhile is skipped (its callback is cleared).
+  private func callListeners() {
+    let snapshot = listeners.items
+    var index = 0
+    while index < snapshot.count {
+      let callback = ChangeListeners.callback(in: snapshot, at: index)
+      index += 1
+      guard let callback else { continue }
       do {
         try callback()
       } catch {
         registry.handleListenerError(error, from: Swift.type(of: self))
       }
     }
-    if !changeStreams.isEmpty { changeStreams.yield(()) }
-    for watcher in lifetime.watchers {
-      registry.markDirty(watcher, dependency: self)
-    }
-    registry.endChange()
   }
 
   /// Runs `block`, then notifies once; when `block` throws, nothing is notified.
@@ -268,7 +292,7 @@ open class ViewModel {
       registry.report(
         .viewModelDisposed(
           operation: "viewModelBinding", type: Describe.type(Swift.type(of: self)),
-          key: Describe.key(lifetime.record?.arg.key)),
+          key: Describe.key(lifetime.record?.values.key)),
         at: nil)
       registry.store.markDisposed(binding.core)
     }
@@ -358,6 +382,7 @@ open class ViewModel {
 
   /// Runs the ``addDispose(_:)`` blocks, once; part of disposal.
   func runDisposeBlocks() {
+    guard !disposeBlocks.isEmpty else { return }
     let blocks = disposeBlocks
     disposeBlocks.removeAll()
     for block in blocks { block() }
@@ -374,6 +399,12 @@ open class ViewModel {
 
   /// Ends what subclasses hand out per change (streams, state listeners) at disposal.
   func finishStreamsAtDispose() {
+    guard !changeStreams.isEmpty else { return }
     for finish in changeStreams.takeFinishers() { finish() }
   }
+}
+
+/// A view model's `ObservationRegistrar`, made on first observed read.
+final class ObservationBox {
+  let registrar = ObservationRegistrar()
 }

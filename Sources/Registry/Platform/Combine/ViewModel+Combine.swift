@@ -41,8 +41,8 @@
         feed.send(self.untrackedState)
         // Like `states`: a disposed view model gives its last state, then the end.
         guard !self.isDisposed else { return feed.finish() }
-        let id = self.stateStreams.add(yield: { feed.send($0) }, finish: { feed.finish() })
-        feed.onCancel = { [weak self] in self?.stateStreams.remove(id) }
+        let id = self.addStateStream(yield: { feed.send($0) }, finish: { feed.finish() })
+        feed.onCancel = { [weak self] in self?.removeStateStream(id) }
       }.eraseToAnyPublisher()
     }
   }
