@@ -79,6 +79,16 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// `["A(key: \"a\")", "B(key: \"b\")", "A(key: \"a\")"]`.
   case ownershipCycle(chain: [String])
 
+  /// The registry was reset (``ViewModelRegistry/disposeAll()``,
+  /// ``ViewModelRegistry/reset(tag:)`` or `ViewModel.reset()`) while a builder or `onCreate` of
+  /// this instance ran. What was built for before the reset is disposed, not registered.
+  case buildAbandoned(type: String, key: String?)
+
+  /// A binding was disposed while it built an instance it asked for (by the builder, or by
+  /// `onCreate`). It cannot hold what it asked for; the instance is disposed unless others hold
+  /// it, and the resolution returns it as it is.
+  case bindingDisposedWhileBuilding(operation: String, binding: String, type: String, key: String?)
+
   /// How serious the mistake is: ``RegistryIssue/Severity/warning`` for
   /// ``keyChurn(type:lastKey:count:window:)``, a guess from a heuristic;
   /// ``RegistryIssue/Severity/error`` for every other case.
@@ -92,6 +102,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
     case .keyChurn: .warning
     case .notFound, .cycle, .bindingDisposed, .notHeld, .viewModelDisposed, .buildFailed,
       .builderReusedInstance, .listenerFailed, .aliveForeverWithoutKey, .ownershipCycle,
+      .buildAbandoned, .bindingDisposedWhileBuilding,
       .notRegistered, .errorHandlerFailed, .reportedError:
       .error
     }
@@ -148,6 +159,20 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
           Type: \(type)   Key: \(key ?? "none")
         The registry disposes what it builds, so one object cannot be registered twice; nothing was registered.
         To fix, create a new instance in the builder; to share one object, give its spec a key instead.
+        """
+    case .buildAbandoned(let type, let key):
+      return """
+        The build of \(Describe.named(type, key: key)) was abandoned: the registry was reset while its builder or onCreate ran.
+          Type: \(type)   Key: \(key ?? "none")
+        A reset disposes what was built for before it, so the new instance was disposed and not registered.
+        To fix, do not reset the registry (disposeAll, reset(tag:), ViewModel.reset()) from inside a builder or onCreate; reset before or after the resolution.
+        """
+    case .bindingDisposedWhileBuilding(let operation, let binding, let type, let key):
+      return """
+        \(operation) was asked of binding \(binding), which was disposed while it built the instance.
+          Type: \(type)   Key: \(key ?? "none")
+        A disposed binding cannot hold what it asked for: the instance was returned unheld (and disposed, unless others hold it).
+        To fix, do not dispose a binding from inside a builder or onCreate it started; dispose it after the resolution returns.
         """
     case .aliveForeverWithoutKey(let type):
       return """

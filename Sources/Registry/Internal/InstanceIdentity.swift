@@ -74,7 +74,12 @@ enum Describe {
   }
 
   static func instance(_ type: Any.Type, key: AnyHashable?) -> String {
-    guard let key = Describe.key(key) else { return "\(Describe.type(type))(private)" }
-    return "\(Describe.type(type))(key: \(key))"
+    named(Describe.type(type), key: Describe.key(key))
+  }
+
+  /// `Type(key: …)` or `Type(private)` from names already described.
+  static func named(_ type: String, key: String?) -> String {
+    guard let key else { return "\(type)(private)" }
+    return "\(type)(key: \(key))"
   }
 }

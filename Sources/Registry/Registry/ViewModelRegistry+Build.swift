@@ -3,6 +3,10 @@
 struct BuildFrame {
   let identity: InstanceIdentity
   let type: Any.Type
+  /// The tag being built, for a reset of that tag to find.
+  let tag: AnyHashable?
+  /// Set by `disposeAll()` or `reset(tag:)` while this build ran: what it builds is dropped.
+  var isAbandoned = false
 
   var description: String {
     guard case .shared(let key) = identity.key else { return "\(Describe.type(type))(private)" }
@@ -21,7 +25,7 @@ extension ViewModelRegistry {
     aliveForever: Bool
   ) throws -> VM {
     try checkNotBuilding(identity, type: VM.self)
-    buildStack.append(BuildFrame(identity: identity, type: VM.self))
+    buildStack.append(BuildFrame(identity: identity, type: VM.self, tag: active.tag))
     defer { buildStack.removeLast() }
     // What the builder and onCreate read is not a dependency of whatever is being tracked now
     // (a SwiftUI body that resolves on first read).
@@ -55,7 +59,7 @@ extension ViewModelRegistry {
       else { continue }
       let chain =
         buildStack[index...].map(\.description)
-        + [BuildFrame(identity: identity, type: type).description]
+        + [BuildFrame(identity: identity, type: type, tag: nil).description]
       throw RegistryError.cycle(chain: chain)
     }
   }
@@ -70,10 +74,30 @@ extension ViewModelRegistry {
         error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(active.key)),
         viewModel: viewModel)
     }
+    // A reset while the builder ran: the instance is not registered, only disposed.
+    if buildStack[buildStack.count - 1].isAbandoned { throw abandon(viewModel, active) }
     register(
       viewModel, identity: identity, values: active.values.with(aliveForever: aliveForever),
       releasePolicy: active.releasePolicy, requester: requester)
+    // A reset while onCreate ran: it was not findable yet, so the reset did not dispose it.
+    if buildStack[buildStack.count - 1].isAbandoned { throw abandon(viewModel, active) }
     return viewModel
+  }
+
+  /// Disposes what an abandoned build made, and the error its caller gets with it.
+  private func abandon<VM>(_ viewModel: VM, _ active: ViewModelSpec<VM>) -> UnheldInstance {
+    dispose(viewModel, callingHook: true)
+    return UnheldInstance(
+      error: .buildAbandoned(type: Describe.type(VM.self), key: Describe.key(active.key)),
+      viewModel: viewModel)
+  }
+
+  /// Marks the builds running now as abandoned (all of them, or those of `tag`): a reset must
+  /// not leave behind what was being built for before it.
+  func abandonRunningBuilds(tag: AnyHashable?) {
+    for index in buildStack.indices where tag == nil || buildStack[index].tag == tag {
+      buildStack[index].isAbandoned = true
+    }
   }
 
   /// Gives a freshly built instance its identity, runs `onCreate`, then makes it findable: the

@@ -193,6 +193,7 @@ extension ViewModelRegistry {
   @discardableResult
   public func reset(tag: AnyHashable) -> Int {
     abandonPendingBuilds(tag: tag)
+    abandonRunningBuilds(tag: tag)
     let tagged = liveViewModels().reversed().filter { $0.lifetime.record?.values.tag == tag }
     // One change: a host holding several of them refreshes once.
     beginChange()

@@ -84,10 +84,10 @@ extension ViewModelRegistry {
       // caller gets the instance as it is now (disposed, unless others hold it), and is told.
       release(identity, by: holder)
       report(
-        .bindingDisposed(
+        .bindingDisposedWhileBuilding(
           operation: "\(operation)", binding: holder.id, type: Describe.type(VM.self),
           key: Describe.key(active.key)),
-        at: nil)
+        at: site)
     }
     return viewModel
   }

@@ -173,6 +173,7 @@ public final class ViewModelRegistry {
   /// ```
   public func disposeAll() {
     abandonPendingBuilds(tag: nil)
+    abandonRunningBuilds(tag: nil)
     beginChange()
     for viewModel in liveViewModels().reversed() {
       dispose(viewModel, callingHook: true)

@@ -16,8 +16,9 @@
 /// spec object, made once and kept in a small cache (a view's body calls the family on every
 /// render). So the `key`, `tag` and `aliveForever` functions run once per cached argument, and
 /// must be pure: their result for an argument must not change. The builder receives the
-/// argument the spec was made with, which equals the one passed since. The cache is bounded:
-/// once it holds 256 specs it starts again empty.
+/// argument the spec was made with, which equals the one passed since — so equal arguments must
+/// be interchangeable: with an `==` that ignores some fields, the builder sees the first
+/// argument's. The cache is bounded: once it holds 256 specs it starts again empty.
 ///
 /// > Important: With an argument that is not `Hashable` and no `key` function, each call makes a
 /// > spec with its own identity, so each resolution builds a new instance. Give such families a
