@@ -90,8 +90,8 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
 
   /// Creates a spec whose builder can throw, for instances that may fail to build.
   ///
-  /// Resolve it with ``ViewModelBinding/watchThrowing(_:)`` or
-  /// ``ViewModelBinding/readThrowing(_:)``: they throw the builder's
+  /// Resolve it with ``ViewModelBinding/watchThrowing(_:)-(ViewModelSpec<VM>)`` or
+  /// ``ViewModelBinding/readThrowing(_:)-(ViewModelSpec<VM>)``: they throw the builder's
   /// error, register nothing, and the next resolution tries again.
   ///
   /// ```swift
