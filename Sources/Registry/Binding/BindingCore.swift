@@ -52,7 +52,29 @@ final class BindingCore {
   @exclusivity(unchecked) var pauseSubscriptions: [PauseSubscription] = []
   /// Cleanup run when the binding is disposed, however that happens: subscriptions the binding
   /// owns (`listen(_:onChanged:)`) and its pause controller.
-  var disposeHooks: [() -> Void] = []
+  private(set) var disposeHooks: [UInt64: () -> Void] = [:]
+  private var lastHookID: UInt64 = 0
+
+  /// Adds cleanup to run when the binding is disposed; the returned id removes it earlier.
+  @discardableResult
+  func addDisposeHook(_ hook: @escaping () -> Void) -> UInt64 {
+    lastHookID += 1
+    disposeHooks[lastHookID] = hook
+    return lastHookID
+  }
+
+  /// Removes cleanup that is no longer needed (a subscription that ended on its own).
+  func removeDisposeHook(_ id: UInt64) {
+    disposeHooks[id] = nil
+  }
+
+  /// Takes every cleanup, in the order it was added, for the binding's disposal to run.
+  func takeDisposeHooks() -> [() -> Void] {
+    guard !disposeHooks.isEmpty else { return [] }
+    let hooks = disposeHooks.sorted { $0.key < $1.key }.map(\.value)
+    disposeHooks.removeAll()
+    return hooks
+  }
 
   /// Where a host binding was created, for diagnostics; formatted only when asked for.
   let createdAtSite: (fileID: StaticString, line: UInt)?

@@ -182,8 +182,16 @@ open class ViewModelBinding {
   /// - Parameter spec: What to resolve.
   /// - Returns: The instance, held by this binding.
   /// - Throws: The builder's own error; ``RegistryError/cycle(chain:)`` for a dependency cycle;
-  ///   ``RegistryError/bindingDisposed(operation:binding:type:key:)`` on a disposed binding. In
-  ///   each case nothing is registered and nothing is held.
+  ///   ``RegistryError/bindingDisposed(operation:binding:type:key:)`` on a disposed binding;
+  ///   ``RegistryError/aliveForeverWithoutKey(type:)`` for an unkeyed spec that asks to live
+  ///   forever; ``RegistryError/ownershipCycle(chain:)`` when holding it would make view models
+  ///   keep each other alive; ``RegistryError/buildAbandoned(type:key:)`` when the registry was
+  ///   reset while it built. In each case nothing is left held or registered.
+  ///
+  /// > Note: A binding disposed while it builds (by the builder, or by `onCreate`) cannot hold
+  /// > what it asked for: the instance is returned unheld (disposed unless others hold it) and
+  /// > ``RegistryError/bindingDisposedWhileBuilding(operation:binding:type:key:)`` is reported
+  /// > rather than thrown.
   @discardableResult
   public func watchThrowing<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
     try resolveThrowing(spec, watching: true, operation: "watchThrowing(_:)")

@@ -13,6 +13,8 @@ extension ViewModel {
   public var instanceArg: InstanceArg { lifetime.record?.creationArg ?? InstanceArg() }
 
   /// Runs the async `block`, then notifies once; when `block` throws, nothing is notified.
+  /// When the view model was disposed while `block` was suspended (its screen closed during a
+  /// request), nothing is notified either, and nothing is reported: that is not a mistake.
   ///
   /// A `block` without `await` picks the synchronous ``update(_:)-1eon4``.
   ///
@@ -25,7 +27,10 @@ extension ViewModel {
   /// - Parameter block: The mutation to make; it may suspend.
   /// - Throws: What `block` throws.
   public func update(_ block: () async throws -> Void) async rethrows {
+    let wasDisposed = isDisposed
     try await block()
+    // Disposed during the await: not the caller's mistake, so nothing to report.
+    if isDisposed, !wasDisposed { return }
     notifyListeners()
   }
 }

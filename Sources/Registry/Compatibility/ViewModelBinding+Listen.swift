@@ -88,8 +88,13 @@ extension ViewModelBinding {
       try callback()
     }
     let remove = subscribe(guarded)
-    stop.value = remove
-    core.disposeHooks.append(remove)
+    let hook = core.addDisposeHook(remove)
+    // A subscription that ends on its own (its instance let go) takes its cleanup with it, so
+    // calling `listen` on every render does not pile up cleanups.
+    stop.value = { [weak core] in
+      remove()
+      core?.removeDisposeHook(hook)
+    }
   }
 }
 

@@ -11,7 +11,7 @@ extension ViewModelBinding {
     let controller = makePauseController()
     madePauseController = controller
     addPauseProvider(controller)
-    core.disposeHooks.append { controller.dispose() }
+    core.addDisposeHook { controller.dispose() }
     return controller
   }
 

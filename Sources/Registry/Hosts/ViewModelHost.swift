@@ -158,7 +158,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     case .idle, .released: return .idle
     case .loading: return .loading
     case .ready(let viewModel, _): return .ready(viewModel)
-    case .failed(let error, _): return .failed(error)
+    case .failed(let error, _): return .failed((error as? UnheldInstance)?.error ?? error)
     }
   }
 
@@ -290,8 +290,9 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
       // The input changed to something that cannot be built: the old instance is not shown
       // any more, so it is let go too.
       stopShowing(previous, keeping: nil)
-      let failure = (error as? UnheldInstance)?.error ?? error
-      move(to: .failed(failure, .resolve(spec, slot)), announcing: announcing)
+      // Kept as thrown: a re-render rethrows it, and `require` must still see the instance an
+      // unheld failure carries (it reports that; a builder's own error stops the program).
+      move(to: .failed(error, .resolve(spec, slot)), announcing: announcing)
       throw error
     }
     stopShowing(previous, keeping: viewModel)

@@ -24,3 +24,42 @@ struct ArgumentKey: Hashable, CustomStringConvertible, CustomDebugStringConverti
 func hashableKey(_ value: Any) -> AnyHashable? {
   value as? AnyHashable
 }
+
+/// Two `Hashable` arguments as one cache key.
+struct HashableArguments2<A: Hashable, B: Hashable>: Hashable {
+  let a: A
+  let b: B
+
+  init(_ a: A, _ b: B) {
+    self.a = a
+    self.b = b
+  }
+}
+
+/// Three `Hashable` arguments as one cache key.
+struct HashableArguments3<A: Hashable, B: Hashable, C: Hashable>: Hashable {
+  let a: A
+  let b: B
+  let c: C
+
+  init(_ a: A, _ b: B, _ c: C) {
+    self.a = a
+    self.b = b
+    self.c = c
+  }
+}
+
+/// Four `Hashable` arguments as one cache key.
+struct HashableArguments4<A: Hashable, B: Hashable, C: Hashable, D: Hashable>: Hashable {
+  let a: A
+  let b: B
+  let c: C
+  let d: D
+
+  init(_ a: A, _ b: B, _ c: C, _ d: D) {
+    self.a = a
+    self.b = b
+    self.c = c
+    self.d = d
+  }
+}

@@ -150,7 +150,13 @@ extension ViewModelRegistry {
         register(
           viewModel, identity: key.identity, values: active.values,
           releasePolicy: active.releasePolicy, requester: first.core)
-        buildStack.removeLast()
+        if buildStack.removeLast().isAbandoned {
+          // A reset while onCreate ran: what was built for before it is dropped, as when the
+          // reset comes while the builder runs.
+          dispose(viewModel, callingHook: true)
+          for waiter in waiters { waiter.continuation.resume(throwing: CancellationError()) }
+          return
+        }
         built = viewModel
         isNew = true
       }

@@ -151,9 +151,7 @@ extension ViewModelRegistry {
   func dispose(_ holder: BindingCore) {
     guard let teardown = store.beginDisposal(of: holder) else { return }
     holder.stopPauseProviders()
-    let hooks = holder.disposeHooks
-    holder.disposeHooks.removeAll()
-    for hook in hooks { hook() }
+    for hook in holder.takeDisposeHooks() { hook() }
     for viewModel in teardown.unfollowed where viewModel.owesObservers {
       viewModel.deliverOwedObservers()
     }

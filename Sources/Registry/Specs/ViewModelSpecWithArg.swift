@@ -234,6 +234,29 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   }
 }
 
+extension ViewModelSpecWithArg {
+  /// The spec for `arg`, kept in the family's cache under `cacheKey`, which stands for `arg`:
+  /// how the families of several arguments (all `Hashable`) reuse their specs as a one-argument
+  /// family does.
+  @MainActor
+  func cachedSpec<Key: Hashable>(_ arg: Arg, cacheKey: Key) -> ViewModelSpec<VM> {
+    let cache: SpecCache<VM, Key>
+    if let existing = specCache {
+      // Safe: a family of several arguments has a tuple argument, which is never `Hashable`, so
+      // only this method sets its cache, always with its one `Key` type.
+      cache = unsafeDowncast(existing, to: SpecCache<VM, Key>.self)
+      if let spec = cache.specs[cacheKey] { return spec }
+      if cache.specs.count >= SpecCache<VM, Key>.capacity { cache.specs.removeAll() }
+    } else {
+      cache = SpecCache()
+      specCache = cache
+    }
+    let spec = makeSpec(arg, argumentKey: argumentKey(arg))
+    cache.specs[cacheKey] = spec
+    return spec
+  }
+}
+
 /// A family's specs for `Hashable` arguments, by argument.
 @usableFromInline
 final class SpecCache<VM: ViewModel, Key: Hashable> {

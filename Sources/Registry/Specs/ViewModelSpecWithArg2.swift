@@ -115,3 +115,15 @@ public final class ViewModelSpecWithArg2<VM: ViewModel, A, B>: @unchecked Sendab
     try family.withProxy(proxy.family, operation: operation)
   }
 }
+
+extension ViewModelSpecWithArg2 where A: Hashable, B: Hashable {
+  /// The spec for these arguments: the same spec object for equal arguments, made once and
+  /// kept in a small cache, as ``ViewModelSpecWithArg`` does for a `Hashable` argument (see its
+  /// notes). This overload is chosen when every argument is `Hashable`.
+  ///
+  /// - Returns: A spec to resolve through a binding; a proxy on this family applies to it.
+  @MainActor
+  public func callAsFunction(_ a: A, _ b: B) -> ViewModelSpec<VM> {
+    family.cachedSpec((a, b), cacheKey: HashableArguments2(a, b))
+  }
+}

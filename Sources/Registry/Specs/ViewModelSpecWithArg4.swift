@@ -117,3 +117,15 @@ public final class ViewModelSpecWithArg4<VM: ViewModel, A, B, C, D>: @unchecked 
     try family.withProxy(proxy.family, operation: operation)
   }
 }
+
+extension ViewModelSpecWithArg4 where A: Hashable, B: Hashable, C: Hashable, D: Hashable {
+  /// The spec for these arguments: the same spec object for equal arguments, made once and
+  /// kept in a small cache, as ``ViewModelSpecWithArg`` does for a `Hashable` argument (see its
+  /// notes). This overload is chosen when every argument is `Hashable`.
+  ///
+  /// - Returns: A spec to resolve through a binding; a proxy on this family applies to it.
+  @MainActor
+  public func callAsFunction(_ a: A, _ b: B, _ c: C, _ d: D) -> ViewModelSpec<VM> {
+    family.cachedSpec((a, b, c, d), cacheKey: HashableArguments4(a, b, c, d))
+  }
+}

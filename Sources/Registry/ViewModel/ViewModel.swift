@@ -236,7 +236,9 @@ open class ViewModel {
     }
   }
 
-  /// Runs `block`, then notifies once; when `block` throws, nothing is notified.
+  /// Runs `block`, then notifies once; when `block` throws, listeners and bindings are not
+  /// notified. Observation and Combine hear of a change before it is made, so they have been
+  /// told already when `block` throws: an observing view redraws once and finds nothing changed.
   ///
   /// ```swift
   /// func reset() { update { count = 0; history = [] } }

@@ -306,4 +306,22 @@ private final class ScreenBinding: ViewModelBinding {
       #expect(binding.callbacks == ["pause", "resume"])
     }
   }
+
+  @Test func aListenThatEndedOnItsOwnLeavesNoCleanupBehind() {
+    withTestRegistry { registry, _ in
+      let spec = ViewModelSpec(key: "c") { CompatCounter() }
+      let binding = ViewModelBinding()
+      var calls = 0
+      for _ in 0..<50 {
+        let counter = binding.read(spec)
+        binding.listen(spec) { calls += 1 }
+        binding.unbind(counter)
+        // The next change after the binding let go ends the subscription.
+        counter.notifyListeners()
+      }
+      #expect(calls == 0)
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
 }

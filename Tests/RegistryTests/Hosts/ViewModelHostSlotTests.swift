@@ -149,6 +149,24 @@ private struct Item {
     }
   }
 
+  @Test func requireOnEveryRenderWithABuilderThatReturnsADisposedInstanceNeverStops() {
+    withTestRegistry { registry, reporter in
+      let owner = ViewModelBinding()
+      let stale = owner.watch(ViewModelSpec(key: "stale") { ProbeViewModel("s", log: EventLog()) })
+      owner.dispose()
+      let reusing = ViewModelSpec(key: "reusing") { stale }
+      let host = ViewModelHost<ProbeViewModel>()
+      // The render after a failure rethrows it: it must be reported again, not stop.
+      for _ in 0..<3 { #expect(host.require(reusing) === stale) }
+      #expect(reporter.errors.count == 3)
+      #expect(
+        host.error as? RegistryError
+          == .builderReusedInstance(type: "ProbeViewModel", key: "\"reusing\""))
+      host.release()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   @Test func aSecondLoadOfTheSameSpecWhileTheFirstWaitsShowsOneLiveInstance() async {
     for key: AnyHashable? in ["db", nil] {
       let registry = ViewModelRegistry(name: "host")

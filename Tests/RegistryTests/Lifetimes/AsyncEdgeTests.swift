@@ -115,6 +115,25 @@ private func settleTasks() async {
     }
   }
 
+  @Test func aResetInsideAnAsyncInstancesOnCreateAbandonsIt() async {
+    let registry = ViewModelRegistry(name: "async")
+    final class Resetting: ProbeViewModel {
+      override func onCreate(_ arg: InstanceArg) {
+        super.onCreate(arg)
+        ViewModelRegistry.current.reset(tag: "account")
+      }
+    }
+    let log = EventLog()
+    let spec = AsyncViewModelSpec(key: "session", tag: "account") { () async -> ProbeViewModel in
+      Resetting("session", log: log)
+    }
+    let binding = ViewModelBinding(registry: registry)
+    await #expect(throws: CancellationError.self) { _ = try await binding.watchAsync(spec) }
+    #expect(log.events(startingWith: "dispose") == ["dispose session"])
+    #expect(registry.liveInstanceCount == 0)
+    binding.dispose()
+  }
+
   @Test func asyncBuildThatWaitsForItselfIsACycle() async {
     let registry = ViewModelRegistry(name: "async")
     let outer = ViewModelBinding(registry: registry)

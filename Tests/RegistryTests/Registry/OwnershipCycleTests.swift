@@ -182,3 +182,57 @@ private final class Peer: ProbeViewModel {
     }
   }
 }
+
+/// The other ways a view model's binding can come to hold an instance: cached lookups and async
+/// builds it waits for.
+@MainActor
+@Suite struct OwnershipCycleThroughLookupsTests {
+  @Test func aCachedLookupThatWouldCloseACycleFindsButDoesNotHold() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let aSpec = ViewModelSpec(key: "a") { ProbeViewModel("a", log: log) }
+      let bSpec = ViewModelSpec(key: "b") { ProbeViewModel("b", log: log) }
+      let binding = ViewModelBinding()
+      let a = binding.watch(aSpec)
+      let b = a.viewModelBinding.watch(bSpec)
+      let found: ProbeViewModel? = b.viewModelBinding.maybeWatchCached(key: "a")
+      #expect(found === a)
+      #expect(
+        reporter.errors == [
+          .ownershipCycle(chain: [
+            #"ProbeViewModel(key: "b")"#, #"ProbeViewModel(key: "a")"#,
+            #"ProbeViewModel(key: "b")"#,
+          ])
+        ])
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func anAsyncBuildThatWouldCloseACycleFailsItsWaiter() async {
+    let registry = ViewModelRegistry(name: "async")
+    let log = EventLog()
+    let aSpec = ViewModelSpec(key: "a") { ProbeViewModel("a", log: log) }
+    let binding = ViewModelBinding(registry: registry)
+    let a = binding.watch(aSpec)
+    // b, built asynchronously for a, holds a in its onCreate.
+    final class Holder: ProbeViewModel {
+      let held: ViewModelSpec<ProbeViewModel>
+      init(holding held: ViewModelSpec<ProbeViewModel>, log: EventLog) {
+        self.held = held
+        super.init("b", log: log)
+      }
+      override func onCreate(_ arg: InstanceArg) {
+        super.onCreate(arg)
+        _ = viewModelBinding.watch(held)
+      }
+    }
+    let bSpec = AsyncViewModelSpec(key: "b") { () async -> ProbeViewModel in
+      Holder(holding: aSpec, log: log)
+    }
+    await #expect(throws: RegistryError.self) { _ = try await a.viewModelBinding.watchAsync(bSpec) }
+    binding.dispose()
+    for _ in 0..<10 { await Task.yield() }
+    #expect(registry.liveInstanceCount == 0)
+  }
+}

@@ -56,29 +56,38 @@
     private var host: ViewModelHost<VM>?
     private var key: AnyHashable?
     private var tag: AnyHashable?
+    /// What the last render showed; the binding holds nothing else.
+    private weak var shown: VM?
     private var missReported = false
 
     init() {}
 
     /// The live instance for `key` and `tag`, watched by this box's binding; `nil` when there
-    /// is none.
+    /// is none. The binding holds only what it shows: an instance found before and no longer
+    /// the one found (a newer one with the tag) is let go of.
     func find(key: AnyHashable?, tag: AnyHashable?, in registry: ViewModelRegistry?) -> VM? {
       if let host, key == self.key, tag == self.tag {
         let found: VM? = host.binding.maybeWatchCached(key: key, tag: tag)
         if found != nil { missReported = false }
+        if let previous = shown, previous !== found {
+          try? host.binding.unbindThrowing(previous)
+        }
+        shown = found
         _ = host.version
         return found
       }
       // A new lookup: found through a new binding before the old one lets go, so an instance
-      // both name is never disposed on the way.
+      // both name is never disposed on the way. The old host is dropped without announcing
+      // anything: a render runs this, and the view stops reading the old host now.
       let next = ViewModelHost<VM>(
         watch: true, registry: registry ?? host?.binding.registry,
         label: "CachedViewModelBuilder")
       let found: VM? = next.binding.maybeWatchCached(key: key, tag: tag)
-      host?.release()
+      host?.binding.dispose()
       host = next
       self.key = key
       self.tag = tag
+      shown = found
       missReported = false
       _ = next.version
       return found
@@ -96,7 +105,7 @@
 
     deinit {
       let host = self.host
-      runOnMainActor { host?.release() }
+      runOnMainActor { host?.binding.dispose() }
     }
   }
 #endif

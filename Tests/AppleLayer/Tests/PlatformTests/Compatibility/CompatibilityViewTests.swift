@@ -252,6 +252,38 @@ private struct Observers: View {
     registry.disposeAll()
   }
 
+  @Test func aCachedBuilderHoldsOnlyWhatItShowsAndChangesNothingWhileABodyRuns() {
+    withRegistry { registry in
+      let tally = Tally()
+      let first = ViewModelBinding()
+      first.watch(ViewModelSpec(key: "a", tag: "tallies") { TallyViewModel("a", tally: tally) })
+      let runtime = ViewRuntime(TaggedView())
+      #expect(runtime.texts == ["tagged a"])
+      // A newer instance with the tag: the view shows it and lets go of the older one.
+      let second = ViewModelBinding()
+      second.watch(ViewModelSpec(key: "b", tag: "tallies") { TallyViewModel("b", tally: tally) })
+      runtime.render()
+      #expect(runtime.texts == ["tagged b"])
+      first.dispose()
+      #expect(tally.disposed == ["a"])
+      // A key change drops the old lookup without announcing anything during the body.
+      let owner = ViewModelBinding()
+      owner.watch(ViewModelSpec(key: "k1") { TallyViewModel("k1", tally: tally) })
+      owner.watch(ViewModelSpec(key: "k2") { TallyViewModel("k2", tally: tally) })
+      let cached = ViewRuntime(CachedView(key: "k1"))
+      cached.setRoot(CachedView(key: "k2"))
+      cached.flush()
+      #expect(cached.texts == ["cached k2 0"])
+      #expect(cached.violations.isEmpty)
+      #expect(runtime.violations.isEmpty)
+      runtime.unmount()
+      cached.unmount()
+      second.dispose()
+      owner.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   @Test func observerBuildersRedrawWhenAnyValueChanges() {
     withRegistry { _ in
       let first = ObservableValue(initialValue: "a")

@@ -134,6 +134,42 @@ private struct InlineReadView: View {
     }
   }
 
+  @Test func aChangedKeyReleasesTheOldOnceAndBuildsTheNewOnceWithoutAnExtraRender() {
+    withRegistry { _ in
+      let tally = Tally()
+      let userSpec = ViewModelSpecWithArg<TallyViewModel, Int>(builder: {
+        TallyViewModel("user \($0)", tally: tally)
+      })
+      let runtime = ViewRuntime(NameView(spec: userSpec(1)))
+      runtime.setRoot(NameView(spec: userSpec(1)))
+      runtime.setRoot(NameView(spec: userSpec(2)))
+      #expect(runtime.pendingInvalidations == 0)
+      #expect(tally.created == ["user 1", "user 2"])
+      #expect(tally.disposed == ["user 1"])
+      #expect(runtime.texts == ["name user 2"])
+      #expect(runtime.violations.isEmpty)
+      runtime.unmount()
+    }
+  }
+
+  @Test func buildingOnFirstReadChangesNothingObservable() {
+    withRegistry { _ in
+      let tally = Tally()
+      final class Eager: TallyViewModel {
+        override func onCreate(_ arg: InstanceArg) {
+          super.onCreate(arg)
+          increment()
+        }
+      }
+      let runtime = ViewRuntime(
+        StateReaderView(spec: ViewModelSpec<TallyViewModel>(key: "k") { Eager("k", tally: tally) }))
+      #expect(runtime.violations.isEmpty)
+      #expect(runtime.pendingInvalidations == 0)
+      #expect(runtime.texts == ["state 1"])
+      runtime.unmount()
+    }
+  }
+
   @Test func removalReleasesTheInstanceOnce() {
     withRegistry { _ in
       let tally = Tally()

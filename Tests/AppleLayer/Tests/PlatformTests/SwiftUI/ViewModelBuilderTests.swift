@@ -119,6 +119,40 @@ private struct InlineScreen: View {
     }
   }
 
+  @Test func buildingOnFirstReadChangesNothingObservable() {
+    withRegistry { _ in
+      let tally = Tally()
+      final class Eager: TallyViewModel {
+        override func onCreate(_ arg: InstanceArg) {
+          super.onCreate(arg)
+          increment()
+        }
+      }
+      let runtime = ViewRuntime(
+        Screen(spec: ViewModelSpec<TallyViewModel>(key: "k") { Eager("k", tally: tally) }))
+      #expect(runtime.violations.isEmpty)
+      #expect(runtime.pendingInvalidations == 0)
+      #expect(runtime.texts == ["k 1"])
+      runtime.unmount()
+    }
+  }
+
+  @Test func twoViewsWithTheSameInlineSpecDoNotShareIt() {
+    withRegistry { registry in
+      let tally = Tally()
+      let item = Item(id: 1, title: "a")
+      let runtime = ViewRuntime(
+        VStack {
+          InlineScreen(item: item, tally: tally, follows: true)
+          InlineScreen(item: item, tally: tally, follows: true)
+        })
+      #expect(tally.created == ["row a", "row a"])
+      #expect(registry.liveInstanceCount == 2)
+      runtime.unmount()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   @Test func removalReleasesTheInstanceOnce() {
     withRegistry { _ in
       let tally = Tally()

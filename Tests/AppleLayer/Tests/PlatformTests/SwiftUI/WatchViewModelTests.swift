@@ -254,6 +254,31 @@ private struct PausableView: View {
     }
   }
 
+  @Test func aSharedInstanceThatAVisibleViewShowsTooRedrawsThePausedViewThroughObservation()
+    throws
+  {
+    try withRegistry { registry in
+      let tally = Tally()
+      let spec = ViewModelSpec(key: "counter") { TallyViewModel("counter", tally: tally) }
+      let captured = Captured<ViewModelBinding>()
+      let runtime = ViewRuntime(
+        VStack {
+          PausableView(spec: spec, binding: captured)
+          KeyedCounterView(spec: spec)
+        })
+      let counter = try #require(registry.liveViewModels().first as? TallyViewModel)
+      let pause = BasePauseProvider()
+      try #require(captured.value).addPauseProvider(pause)
+      pause.pause()
+      counter.increment()
+      runtime.flush()
+      // Observation has no per-view pause: the visible view's holder lets the change through.
+      #expect(runtime.bodyCount(of: PausableView.self) == 2)
+      #expect(runtime.bodyCount(of: KeyedCounterView.self) == 2)
+      runtime.unmount()
+    }
+  }
+
   @Test func removalReleasesAndDisposesOnlyWhatNobodyElseHolds() {
     withRegistry { _ in
       let tally = Tally()
