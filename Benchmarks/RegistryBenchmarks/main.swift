@@ -4,12 +4,13 @@ import Registry
 // Measures the registry's hot paths against plain-Swift floors. See Benchmarks/README.md.
 
 let usage = """
-  usage: RegistryBenchmarks [--quick] [--json] [--only NAME[,NAME...]]
+  usage: RegistryBenchmarks [--quick] [--json] [--only NAME[,NAME...]] [--calls N]
 
     --quick   small counts: checks that every case still runs (timings mean little)
     --json    print the results as JSON instead of a table
     --only    run only the named cases, or the families they start (hot, family, chain,
               scale, scale_1000, scale_dispose)
+    --calls   how many calls each re-read loop (hot_*, family_hot_*) makes
   """
 
 /// How much work each case does per repetition, and how many repetitions.
@@ -39,12 +40,23 @@ struct Plan {
     cycles: 2_000,
     chainCycles: 200, notifyRounds: 20_000, setStateCalls: 20_000,
     scaleSizes: [1_000, 10_000], scaleReads: 20_000, scaleRepetitions: 3)
+
+  /// This plan with every re-read loop (`hot_*`, `family_hot_*`) making `calls` calls: what
+  /// `check-allocations.sh` varies to show the loops allocate nothing.
+  func with(rereadCalls calls: Int) -> Plan {
+    Plan(
+      name: name, repetitions: repetitions, warmups: warmups, hotCalls: calls,
+      familyCalls: calls, cycles: cycles, chainCycles: chainCycles, notifyRounds: notifyRounds,
+      setStateCalls: setStateCalls, scaleSizes: scaleSizes, scaleReads: scaleReads,
+      scaleRepetitions: scaleRepetitions)
+  }
 }
 
 struct Options {
   var quick = false
   var json = false
   var only: [String] = []
+  var rereadCalls: Int?
 
   init(arguments: [String]) {
     var remaining = arguments[...]
@@ -55,6 +67,11 @@ struct Options {
       case "--only":
         guard let names = remaining.popFirst() else { Options.fail("--only needs a name") }
         only += names.split(separator: ",").map(String.init)
+      case "--calls":
+        guard let text = remaining.popFirst(), let calls = Int(text), calls > 0 else {
+          Options.fail("--calls needs a positive number")
+        }
+        rereadCalls = calls
       case "-h", "--help":
         print(usage)
         exit(0)
@@ -188,7 +205,8 @@ func cpuModel() -> String? {
 @MainActor
 func main() {
   let options = Options(arguments: Array(CommandLine.arguments.dropFirst()))
-  let plan = options.quick ? Plan.quick : Plan.full
+  let basePlan = options.quick ? Plan.quick : Plan.full
+  let plan = options.rereadCalls.map { basePlan.with(rereadCalls: $0) } ?? basePlan
   #if DEBUG
     logProgress("warning: a debug build; run with -c release for meaningful timings")
   #endif

@@ -119,8 +119,7 @@ extension ViewModelFactory {
   /// these defaults.
   var activeSpec: ViewModelSpec<VM>? {
     guard let spec = self as? ViewModelSpec<VM> else { return nil }
-    let registry = ViewModelRegistry.current
-    return registry.proxies.isEmpty ? spec : registry.activeSpec(for: spec)
+    return ViewModelRegistry.current.route(spec).active
   }
 }
 

@@ -327,9 +327,8 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   /// The part of a load that happens at once: the host shows `loading`. `nil` when the spec's
   /// instance is already shown.
   private func beginLoad(_ spec: AsyncViewModelSpec<VM>) -> Load? {
-    let registry = binding.registry
-    let active = registry.proxies.isEmpty ? spec : registry.activeSpec(for: spec)
-    let slot = HostSlot.identity(spec.identity(buildingWith: active))
+    let (active, identity) = binding.registry.route(spec)
+    let slot = HostSlot.identity(identity)
     switch state {
     case .ready(let current, .owned(let shown)) where shown == slot && !current.isDisposed:
       return nil
@@ -489,9 +488,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
 
   /// The slot `spec` names in this host's registry, after any proxy.
   private func slot(for spec: ViewModelSpec<VM>) -> HostSlot {
-    let registry = binding.core.registry
-    let active = registry.proxies.isEmpty ? spec : registry.activeSpec(for: spec)
-    return spec.hostSlot(buildingWith: active)
+    spec.hostSlot(buildingWith: binding.core.registry.route(spec).active)
   }
 
   /// Lets go of what `state` shows, unless it is `kept`: an owned instance is released, a

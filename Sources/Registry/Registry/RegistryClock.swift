@@ -11,7 +11,9 @@ public protocol RegistryClock: AnyObject {
   /// The time since some fixed origin; only differences matter (key-churn windows use them).
   var now: Duration { get }
 
-  /// Runs `action` on the main actor once `delay` has passed, unless cancelled first.
+  /// Runs `action` on the main actor once `delay` has passed, unless cancelled first — never
+  /// from inside this call, even for a zero delay: the registry records how to cancel it only
+  /// after the call returns.
   ///
   /// - Parameters:
   ///   - delay: How long to wait.

@@ -102,11 +102,12 @@ extension ViewModelRegistry {
   // MARK: Disposal
 
   /// Disposes `viewModel` once, whoever holds it, in the documented order:
-  /// 1. it stops being findable, and every holder lets go of it: each is told through
-  ///    `onUnbind` (and lifecycle observers), and refreshes once if it watched it or is a host's;
-  /// 2. lifecycle observers hear `dispose`, so an instance is logged before its dependencies;
-  /// 3. its tasks are cancelled, then `onDispose`, the `addDispose` blocks, the disposal of its
-  ///    own binding (releasing its dependencies, newest first), and `dispose()`;
+  /// 1. it stops being findable, any grace period is cancelled, and its tasks are cancelled;
+  /// 2. every holder lets go of it: each is told through `onUnbind` (and lifecycle observers),
+  ///    and refreshes once if it watched it or is a host's; then lifecycle observers hear
+  ///    `dispose`, so an instance is logged before its dependencies;
+  /// 3. `onDispose`, the `addDispose` blocks, the disposal of its own binding (releasing its
+  ///    dependencies, newest first), and `dispose()`;
   /// 4. its listeners are dropped, hosts that only followed it refresh, its streams finish.
   ///
   /// Everything happens inside one change, so each host refreshes once, after all of it.

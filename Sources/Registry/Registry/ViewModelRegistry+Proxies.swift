@@ -65,6 +65,23 @@ extension ViewModelRegistry {
     return try operation()
   }
 
+  /// The spec that builds `spec` in this registry and the identity it names: the first two steps
+  /// of every resolution (proxy, then identity).
+  func route<VM>(
+    _ spec: ViewModelSpec<VM>
+  ) -> (active: ViewModelSpec<VM>, identity: InstanceIdentity) {
+    let active = proxies.isEmpty ? spec : activeSpec(for: spec)
+    return (active, spec.identity(buildingWith: active))
+  }
+
+  /// The async form of ``route(_:)``.
+  func route<VM>(
+    _ spec: AsyncViewModelSpec<VM>
+  ) -> (active: AsyncViewModelSpec<VM>, identity: InstanceIdentity) {
+    let active = proxies.isEmpty ? spec : activeSpec(for: spec)
+    return (active, spec.identity(buildingWith: active))
+  }
+
   /// The async spec that builds `spec` in this registry: its proxy, or itself.
   func activeSpec<VM>(for spec: AsyncViewModelSpec<VM>) -> AsyncViewModelSpec<VM> {
     proxies[ObjectIdentifier(spec)]?.proxy as? AsyncViewModelSpec<VM> ?? spec

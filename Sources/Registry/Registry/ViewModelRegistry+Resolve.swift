@@ -47,8 +47,7 @@ extension ViewModelRegistry {
     _ spec: ViewModelSpec<VM>, for holder: BindingCore, mode: ResolveMode,
     operation: StaticString, site: CallSite?
   ) throws -> VM {
-    let active = proxies.isEmpty ? spec : activeSpec(for: spec)
-    let identity = spec.identity(buildingWith: active)
+    let (active, identity) = route(spec)
     if let existing = try existing(
       identity, for: holder, mode: mode, type: VM.self, values: active.values,
       operation: operation)
@@ -98,8 +97,7 @@ extension ViewModelRegistry {
     _ spec: AsyncViewModelSpec<VM>, for holder: BindingCore, mode: ResolveMode,
     operation: StaticString
   ) async throws -> VM {
-    let active = proxies.isEmpty ? spec : activeSpec(for: spec)
-    let identity = spec.identity(buildingWith: active)
+    let (active, identity) = route(spec)
     if let existing = try existing(
       identity, for: holder, mode: mode, type: VM.self, values: active.values,
       operation: operation)
@@ -224,8 +222,7 @@ extension ViewModelRegistry {
   /// What a resolution through a disposed binding returns: the live shared instance, or one
   /// built for the caller that no registry tracks.
   func detachedInstance<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
-    let active = proxies.isEmpty ? spec : activeSpec(for: spec)
-    let identity = spec.identity(buildingWith: active)
+    let (active, identity) = route(spec)
     if identity.isShared, let existing = store.shared[identity] { return existing as! VM }
     return try buildDetached(active)
   }
