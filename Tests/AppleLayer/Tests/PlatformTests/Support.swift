@@ -29,6 +29,15 @@ class TallyViewModel: StateViewModel<Int> {
   func increment() { setState(state + 1) }
 }
 
+/// A counter that changes its own state in `onCreate`, while the body that built it runs.
+@MainActor
+final class EagerViewModel: TallyViewModel {
+  override func onCreate(_ arg: InstanceArg) {
+    super.onCreate(arg)
+    increment()
+  }
+}
+
 /// A model with two independent parts, for selectors.
 struct Profile: Equatable {
   var names: [String]

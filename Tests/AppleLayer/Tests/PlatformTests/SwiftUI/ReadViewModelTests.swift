@@ -155,14 +155,9 @@ private struct InlineReadView: View {
   @Test func buildingOnFirstReadChangesNothingObservable() {
     withRegistry { _ in
       let tally = Tally()
-      final class Eager: TallyViewModel {
-        override func onCreate(_ arg: InstanceArg) {
-          super.onCreate(arg)
-          increment()
-        }
-      }
       let runtime = ViewRuntime(
-        StateReaderView(spec: ViewModelSpec<TallyViewModel>(key: "k") { Eager("k", tally: tally) }))
+        StateReaderView(
+          spec: ViewModelSpec<TallyViewModel>(key: "k") { EagerViewModel("k", tally: tally) }))
       #expect(runtime.violations.isEmpty)
       #expect(runtime.pendingInvalidations == 0)
       #expect(runtime.texts == ["state 1"])

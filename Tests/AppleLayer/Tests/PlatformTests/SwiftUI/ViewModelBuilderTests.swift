@@ -122,14 +122,8 @@ private struct InlineScreen: View {
   @Test func buildingOnFirstReadChangesNothingObservable() {
     withRegistry { _ in
       let tally = Tally()
-      final class Eager: TallyViewModel {
-        override func onCreate(_ arg: InstanceArg) {
-          super.onCreate(arg)
-          increment()
-        }
-      }
       let runtime = ViewRuntime(
-        Screen(spec: ViewModelSpec<TallyViewModel>(key: "k") { Eager("k", tally: tally) }))
+        Screen(spec: ViewModelSpec<TallyViewModel>(key: "k") { EagerViewModel("k", tally: tally) }))
       #expect(runtime.violations.isEmpty)
       #expect(runtime.pendingInvalidations == 0)
       #expect(runtime.texts == ["k 1"])
