@@ -21,7 +21,7 @@ extension ViewModelRegistry {
   /// - Returns: A restore closure that removes exactly this override; calling it again, or after
   ///   `ViewModel.reset()` cleared the overrides, does nothing.
   func pushOverride(_ proxy: AnyObject, for original: AnyObject) -> @MainActor () -> Void {
-    let id = ObjectIdentifier(original)
+    let id = proxyKey(of: original)
     var stack = compatibility.overrides[id] ?? OverrideStack(base: proxies[id])
     stack.base = baseChangedOutside(stack, id: id) ?? stack.base
     compatibility.nextOverrideToken += 1

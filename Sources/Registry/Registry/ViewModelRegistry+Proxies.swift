@@ -5,6 +5,17 @@ struct ProxyEntry {
   let proxy: AnyObject
 }
 
+/// What a proxy is installed under for an object that is not itself what its specs name (a
+/// family, named by its token).
+protocol ProxyKeyed: AnyObject {
+  var proxyKey: ObjectIdentifier { get }
+}
+
+/// The key a proxy for `object` is installed under.
+func proxyKey(of object: AnyObject) -> ObjectIdentifier {
+  (object as? any ProxyKeyed)?.proxyKey ?? ObjectIdentifier(object)
+}
+
 extension ViewModelRegistry {
   /// Builds every later resolution of `spec` in this registry from `proxy`.
   ///
@@ -31,7 +42,7 @@ extension ViewModelRegistry {
   public func setProxy<VM, Arg>(
     _ proxy: ViewModelSpecWithArg<VM, Arg>, for family: ViewModelSpecWithArg<VM, Arg>
   ) {
-    proxies[ObjectIdentifier(family)] = ProxyEntry(original: family, proxy: proxy)
+    proxies[family.proxyKey] = ProxyEntry(original: family, proxy: proxy)
   }
 
   /// Removes the proxy of a spec or family, if any.
@@ -42,7 +53,7 @@ extension ViewModelRegistry {
   ///
   /// - Parameter spec: The spec or family whose proxy to remove.
   public func clearProxy(for spec: AnyObject) {
-    proxies[ObjectIdentifier(spec)] = nil
+    proxies[proxyKey(of: spec)] = nil
   }
 
   /// Removes every proxy in this registry.
@@ -58,7 +69,7 @@ extension ViewModelRegistry {
   func withProxy<Spec: AnyObject, R>(
     _ proxy: Spec, for spec: Spec, operation: () throws -> R
   ) rethrows -> R {
-    let id = ObjectIdentifier(spec)
+    let id = proxyKey(of: spec)
     let previous = proxies[id]
     proxies[id] = ProxyEntry(original: spec, proxy: proxy)
     defer { proxies[id] = previous }

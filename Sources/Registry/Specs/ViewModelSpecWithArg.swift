@@ -117,10 +117,17 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     self.aliveForeverFunction = aliveForever
     self.argumentKey = argumentKey
     self.keysByArgument = keysByArgument
+    let token = FamilyToken(argumentKey: argumentKey)
+    self.token = token
     ownReleasePolicy = ReleasePolicy(
       disposeDelay: disposeDelay,
-      keepReleased: self.keepReleased > 0 ? (ObjectIdentifier(self), self.keepReleased) : nil)
+      keepReleased: self.keepReleased > 0 ? (ObjectIdentifier(token), self.keepReleased) : nil)
   }
+
+  /// What the family's specs name it by: the identity of their private instances, the key of a
+  /// proxy on it, the pool of its kept instances. The specs keep the token, not the family, so
+  /// the family's spec cache does not keep the family alive.
+  let token: FamilyToken<Arg>
 
   /// The builder field of this family's specs, which their origin builds instead: one closure
   /// for all of them.
@@ -149,25 +156,26 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   ///   ``setProxy(_:)`` applies when the spec is resolved.
   @MainActor
   public func callAsFunction(_ arg: Arg) -> ViewModelSpec<VM> {
-    makeSpec(arg, identityFamily: self)
+    makeSpec(arg, identity: token)
   }
 
-  /// Makes the spec for `arg` from this family's functions. `identityFamily` is the family the
-  /// caller named, which stays the identity of private instances when a proxy builds them.
+  /// Makes the spec for `arg` from this family's functions. `identity` is the token of the
+  /// family the caller named, which stays the identity of private instances when a proxy
+  /// builds them.
   @MainActor
-  func makeSpec(_ arg: Arg, identityFamily: ViewModelSpecWithArg<VM, Arg>) -> ViewModelSpec<VM> {
-    makeSpec(arg, argumentKey: identityFamily.argumentKey(arg), identityFamily: identityFamily)
+  func makeSpec(_ arg: Arg, identity: FamilyToken<Arg>) -> ViewModelSpec<VM> {
+    makeSpec(arg, argumentKey: identity.argumentKey(arg), identity: identity)
   }
 
   /// The spec for `arg` of this family, named by the caller, with the argument's key made.
   @usableFromInline @MainActor
   func makeSpec(_ arg: Arg, argumentKey: AnyHashable?) -> ViewModelSpec<VM> {
-    makeSpec(arg, argumentKey: argumentKey, identityFamily: self)
+    makeSpec(arg, argumentKey: argumentKey, identity: token)
   }
 
   @MainActor
   private func makeSpec(
-    _ arg: Arg, argumentKey: consuming AnyHashable?, identityFamily: ViewModelSpecWithArg<VM, Arg>
+    _ arg: Arg, argumentKey: consuming AnyHashable?, identity: FamilyToken<Arg>
   ) -> ViewModelSpec<VM> {
     // No closures here (`keyFunction.map { … }`): one made in a main-actor method checks the
     // executor each time it is called. Keys are moved where they can be: each copy of an
@@ -177,25 +185,24 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     if let keyFunction {
       key = keyFunction(arg)
       if key == nil, let argumentKey = consume argumentKey {
-        privateKey = .privateArgument(
-          family: ObjectIdentifier(identityFamily), argument: argumentKey)
+        privateKey = .privateArgument(family: ObjectIdentifier(identity), argument: argumentKey)
       }
     } else {
       key = consume argumentKey
     }
     // The pool of kept instances belongs to the family the caller named, so a proxy shares it.
     let policy =
-      identityFamily === self
+      identity === token
       ? ownReleasePolicy
       : ReleasePolicy(
         disposeDelay: disposeDelay,
-        keepReleased: keepReleased > 0 ? (ObjectIdentifier(identityFamily), keepReleased) : nil)
+        keepReleased: keepReleased > 0 ? (ObjectIdentifier(identity), keepReleased) : nil)
     var sharedIdentity: InstanceIdentity?
     if let key {
       sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared(key))
     }
     let origin = FamilyArgument(
-      arg, family: self, identityFamily: identityFamily, key: key, tag: tagFunction?(arg),
+      arg, build: makeInstance, identity: identity, key: key, tag: tagFunction?(arg),
       aliveForever: aliveForeverFunction?(arg) ?? false)
     return ViewModelSpec(
       origin: origin, sharedIdentity: sharedIdentity, releasePolicy: policy, privateKey: privateKey,
@@ -269,34 +276,49 @@ final class SpecCache<VM: ViewModel, Key: Hashable> {
   @usableFromInline init() {}
 }
 
-/// The origin of a family's spec: the argument, the family whose builder builds it (the one
-/// called, or its proxy) and the family the caller named.
+/// The origin of a family's spec: the argument, the builder of the family that builds it (the
+/// one called, or its proxy) and the token of the family the caller named. It keeps no family:
+/// a family keeps its specs in its cache, and a spec that kept its family would keep it alive.
 final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
   let arg: Arg
-  let family: ViewModelSpecWithArg<VM, Arg>
-  let identityFamily: ViewModelSpecWithArg<VM, Arg>
+  let builder: @MainActor (Arg) throws -> VM
+  let identity: FamilyToken<Arg>
 
   init(
-    _ arg: Arg, family: ViewModelSpecWithArg<VM, Arg>,
-    identityFamily: ViewModelSpecWithArg<VM, Arg>, key: AnyHashable?, tag: AnyHashable?,
-    aliveForever: Bool
+    _ arg: Arg, build builder: @escaping @MainActor (Arg) throws -> VM,
+    identity: FamilyToken<Arg>, key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool
   ) {
     self.arg = arg
-    self.family = family
-    self.identityFamily = identityFamily
+    self.builder = builder
+    self.identity = identity
     super.init(
-      familyID: ObjectIdentifier(identityFamily), key: key, tag: tag, aliveForever: aliveForever)
+      familyID: ObjectIdentifier(identity), key: key, tag: tag, aliveForever: aliveForever)
   }
 
   @MainActor
   override func build() throws -> VM {
-    try family.makeInstance(arg)
+    try builder(arg)
   }
 
   @MainActor
   override func remake(_ proxyFamily: AnyObject) -> ViewModelSpec<VM>? {
-    (proxyFamily as? ViewModelSpecWithArg<VM, Arg>)?.makeSpec(arg, identityFamily: identityFamily)
+    (proxyFamily as? ViewModelSpecWithArg<VM, Arg>)?.makeSpec(arg, identity: identity)
   }
+}
+
+/// A family's identity, kept by the specs it makes (see ``ViewModelSpecWithArg/token``): alive
+/// as long as any of them is, so its object identifier is never reused meanwhile. It carries how
+/// the family turns an argument into a key, which a proxy family's specs use too.
+final class FamilyToken<Arg> {
+  let argumentKey: (Arg) -> AnyHashable?
+
+  init(argumentKey: @escaping (Arg) -> AnyHashable?) {
+    self.argumentKey = argumentKey
+  }
+}
+
+extension ViewModelSpecWithArg: ProxyKeyed {
+  var proxyKey: ObjectIdentifier { ObjectIdentifier(token) }
 }
 
 /// How a family turns its argument into a key when no `key` function is given: the argument

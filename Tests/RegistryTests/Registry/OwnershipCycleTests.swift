@@ -25,10 +25,14 @@ private final class Peer: ProbeViewModel {
   private struct Pair {
     let a: ViewModelSpec<Peer>
     let b: ViewModelSpec<Peer>
+    let box: Box<(a: ViewModelSpec<Peer>, b: ViewModelSpec<Peer>)?>
+
+    /// The specs reference each other through the box: let go of them at the end.
+    @MainActor func breakCycle() { box.value = nil }
   }
 
   private func pair(log: EventLog) -> Pair {
-    let specs = Box<Pair?>(nil)
+    let specs = Box<(a: ViewModelSpec<Peer>, b: ViewModelSpec<Peer>)?>(nil)
     let a = ViewModelSpec(key: "a") { () -> Peer in
       let peer = Peer("a", log: log)
       peer.peerSpec = specs.value?.b
@@ -39,8 +43,8 @@ private final class Peer: ProbeViewModel {
       peer.peerSpec = specs.value?.a
       return peer
     }
-    specs.value = Pair(a: a, b: b)
-    return Pair(a: a, b: b)
+    specs.value = (a, b)
+    return Pair(a: a, b: b, box: specs)
   }
 
   @Test func theEdgeThatClosesACycleIsRefusedAndNothingStaysAlive() throws {
@@ -60,6 +64,7 @@ private final class Peer: ProbeViewModel {
       let snapshot = registry.snapshot()
       #expect(snapshot.instances.map(\.holders.count) == [1, 1])
       binding.dispose()
+      specs.breakCycle()
       #expect(registry.liveInstanceCount == 0)
       #expect(a.isDisposed && b.isDisposed)
     }
@@ -77,6 +82,7 @@ private final class Peer: ProbeViewModel {
           .ownershipCycle(chain: [#"Peer(key: "b")"#, #"Peer(key: "a")"#, #"Peer(key: "b")"#])
         ])
       binding.dispose()
+      specs.breakCycle()
       #expect(registry.liveInstanceCount == 0)
     }
   }
@@ -122,6 +128,7 @@ private final class Peer: ProbeViewModel {
         _ = try c.connect()
       }
       binding.dispose()
+      specs.value = []  // the specs reference each other through this box
       #expect(registry.liveInstanceCount == 0)
     }
   }
@@ -148,6 +155,7 @@ private final class Peer: ProbeViewModel {
       #expect(throws: RegistryError.self) { _ = try first.connect() }
       #expect(log.events(startingWith: "dispose") == ["dispose c"])
       binding.dispose()
+      specs.value = (nil, nil)  // the specs reference each other through this box
       #expect(registry.liveInstanceCount == 0)
     }
   }

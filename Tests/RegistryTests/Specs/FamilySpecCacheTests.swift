@@ -27,6 +27,27 @@ import Testing
     #expect(four(1, "a", true, 2) !== four(1, "a", true, 3))
   }
 
+  @Test func aDroppedFamilyIsFreedWhileTheSpecsItMadeStillWork() {
+    withTestRegistry { registry, _ in
+      weak var weakFamily: ViewModelSpecWithArg<ProbeViewModel, Int>?
+      var spec: ViewModelSpec<ProbeViewModel>?
+      do {
+        let family = ViewModelSpecWithArg<ProbeViewModel, Int>(builder: {
+          ProbeViewModel("row \($0)", log: EventLog())
+        })
+        weakFamily = family
+        spec = family(1)
+        #expect(family(1) === spec)
+      }
+      // Its cache keeps its specs; they do not keep it.
+      #expect(weakFamily == nil)
+      let binding = ViewModelBinding()
+      #expect(binding.watch(spec!).name == "row 1")
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   @Test func aCachedSpecOfSeveralArgumentsKeepsItsKeyAndFollowsAProxy() {
     withTestRegistry { _, _ in
       let rows = ViewModelSpecWithArg2<ProbeViewModel, Int, String>(builder: {

@@ -38,6 +38,8 @@ private final class CheckoutViewModel: EventViewModel<Toast> {}
       #expect(channel.emit(1))
       #expect(first == [1, 2])
       #expect(second == [1, 2])
+      // The first handler keeps the channel: finishing it lets both go.
+      channel.finish()
     }
   }
 
