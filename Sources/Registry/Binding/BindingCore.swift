@@ -52,7 +52,7 @@ final class BindingCore {
   @exclusivity(unchecked) var pauseSubscriptions: [PauseSubscription] = []
   /// Cleanup run when the binding is disposed, however that happens: subscriptions the binding
   /// owns (`listen(_:onChanged:)`) and its pause controller.
-  private(set) var disposeHooks: [UInt64: () -> Void] = [:]
+  private(set) var disposeHooks = [UInt64: () -> Void]()
   private var lastHookID: UInt64 = 0
 
   /// Adds cleanup to run when the binding is disposed; the returned id removes it earlier.
@@ -70,7 +70,8 @@ final class BindingCore {
 
   /// Takes every cleanup, in the order it was added, for the binding's disposal to run.
   func takeDisposeHooks() -> [() -> Void] {
-    guard !disposeHooks.isEmpty else { return [] }
+    // Most bindings never add one: a plain integer test, no access to the dictionary.
+    guard lastHookID != 0, !disposeHooks.isEmpty else { return [] }
     let hooks = disposeHooks.sorted { $0.key < $1.key }.map(\.value)
     disposeHooks.removeAll()
     return hooks

@@ -417,7 +417,7 @@ struct HolderTable {
   fileprivate private(set) unowned(unsafe) var firstViewModel: ViewModel? = nil
   fileprivate private(set) var firstIsWatching = false
   /// What else the binding holds, by identity.
-  fileprivate(set) var others: [InstanceIdentity: Entry] = [:]
+  fileprivate(set) var others = [InstanceIdentity: Entry]()
   /// Instances followed without being held.
   fileprivate(set) var observed: [ViewModel] = []
   fileprivate(set) var isDisposed = false

@@ -61,7 +61,7 @@ extension ViewModelRegistry {
       pendingAsyncBuilds[key]
       ?? PendingAsyncBuild(
         key: key, tag: active.tag,
-        name: BuildFrame(identity: identity, type: VM.self, tag: nil).description)
+        name: BuildFrame(identity: identity, type: VM.self, values: nil).description)
     let chain = AsyncBuildChain.links
     if let start = chain.firstIndex(where: { $0.build == ObjectIdentifier(pending) }) {
       // This task runs inside that very build: waiting for it would never end.
@@ -146,11 +146,13 @@ extension ViewModelRegistry {
       } else {
         // On the build stack while onCreate runs, as for a synchronous build: a dependency
         // that needs this identity back is a cycle.
-        buildStack.append(BuildFrame(identity: key.identity, type: VM.self, tag: active.tag))
+        buildStack.push(BuildFrame(identity: key.identity, type: VM.self, values: active.values))
         register(
           viewModel, identity: key.identity, values: active.values,
           releasePolicy: active.releasePolicy, requester: first.core)
-        if buildStack.removeLast().isAbandoned {
+        let isAbandoned = buildStack.isTopAbandoned
+        buildStack.pop()
+        if isAbandoned {
           // A reset while onCreate ran: what was built for before it is dropped, as when the
           // reset comes while the builder runs.
           dispose(viewModel, callingHook: true)

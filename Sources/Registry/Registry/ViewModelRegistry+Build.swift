@@ -1,19 +1,3 @@
-/// One identity on the build stack. Only the identity is stored — a copy is one retain — and
-/// the type name for a cycle message is found from it when a cycle is reported.
-struct BuildFrame {
-  let identity: InstanceIdentity
-  let type: Any.Type
-  /// The tag being built, for a reset of that tag to find.
-  let tag: AnyHashable?
-  /// Set by `disposeAll()` or `reset(tag:)` while this build ran: what it builds is dropped.
-  var isAbandoned = false
-
-  var description: String {
-    guard case .shared(let key) = identity.key else { return "\(Describe.type(type))(private)" }
-    return Describe.instance(type, key: key)
-  }
-}
-
 extension ViewModelRegistry {
   /// Builds and registers a new instance for `identity` from `active`, without holding it.
   ///
@@ -25,8 +9,8 @@ extension ViewModelRegistry {
     aliveForever: Bool
   ) throws -> VM {
     try checkNotBuilding(identity, type: VM.self)
-    buildStack.append(BuildFrame(identity: identity, type: VM.self, tag: active.tag))
-    defer { buildStack.removeLast() }
+    buildStack.push(BuildFrame(identity: identity, type: VM.self, values: active.values))
+    defer { buildStack.pop() }
     // What the builder and onCreate read is not a dependency of whatever is being tracked now
     // (a SwiftUI body that resolves on first read).
     ObservationGate.suspend()
@@ -47,21 +31,13 @@ extension ViewModelRegistry {
     }
   }
 
-  /// A repeat on the build stack is a cycle. A plain loop, newest first: a closure here would be
-  /// main-actor isolated and pay an executor check on every comparison.
+  /// A repeat on the build stack is a cycle.
   private func checkNotBuilding(_ identity: InstanceIdentity, type: Any.Type) throws {
-    var index = buildStack.count
-    while index > 0 {
-      index -= 1
-      // The hash first, a plain value: different identities almost never share it.
-      guard buildStack[index].identity.keyHash == identity.keyHash,
-        buildStack[index].identity == identity
-      else { continue }
-      let chain =
-        buildStack[index...].map(\.description)
-        + [BuildFrame(identity: identity, type: type, tag: nil).description]
-      throw RegistryError.cycle(chain: chain)
-    }
+    guard let index = buildStack.index(of: identity) else { return }
+    let chain =
+      buildStack.frames[index...].map(\.description)
+      + [BuildFrame(identity: identity, type: type, values: nil).description]
+    throw RegistryError.cycle(chain: chain)
   }
 
   private func buildAndRegister<VM>(
@@ -75,12 +51,12 @@ extension ViewModelRegistry {
         viewModel: viewModel)
     }
     // A reset while the builder ran: the instance is not registered, only disposed.
-    if buildStack[buildStack.count - 1].isAbandoned { throw abandon(viewModel, active) }
+    if buildStack.isTopAbandoned { throw abandon(viewModel, active) }
     register(
       viewModel, identity: identity, values: active.values.with(aliveForever: aliveForever),
       releasePolicy: active.releasePolicy, requester: requester)
     // A reset while onCreate ran: it was not findable yet, so the reset did not dispose it.
-    if buildStack[buildStack.count - 1].isAbandoned { throw abandon(viewModel, active) }
+    if buildStack.isTopAbandoned { throw abandon(viewModel, active) }
     return viewModel
   }
 
@@ -95,9 +71,7 @@ extension ViewModelRegistry {
   /// Marks the builds running now as abandoned (all of them, or those of `tag`): a reset must
   /// not leave behind what was being built for before it.
   func abandonRunningBuilds(tag: AnyHashable?) {
-    for index in buildStack.indices where tag == nil || buildStack[index].tag == tag {
-      buildStack[index].isAbandoned = true
-    }
+    buildStack.abandon(tag: tag)
   }
 
   /// Gives a freshly built instance its identity, runs `onCreate`, then makes it findable: the

@@ -78,6 +78,7 @@ extension ViewModelRegistry {
 
   /// The spec that builds `spec` in this registry and the identity it names: the first two steps
   /// of every resolution (proxy, then identity).
+  @inline(__always)
   func route<VM>(
     _ spec: ViewModelSpec<VM>
   ) -> (active: ViewModelSpec<VM>, identity: InstanceIdentity) {

@@ -69,10 +69,10 @@ public final class ViewModelRegistry {
   /// Unchecked: read on every resolution; no access to it calls out (a proxy is stored or read
   /// whole), so none can overlap another.
   @exclusivity(unchecked) var proxies: [ObjectIdentifier: ProxyEntry] = [:]
-  /// The identities being built right now, outermost first; a repeat is a cycle.
+  /// The identities being built right now; a repeat is a cycle.
   /// Unchecked, like `changes`: pushed, popped and scanned by code that never calls out while
   /// it accesses them, so no access can overlap another.
-  @exclusivity(unchecked) var buildStack: [BuildFrame] = []
+  @exclusivity(unchecked) var buildStack = BuildStack()
   @exclusivity(unchecked) var changes = ChangeBatch()
   var nextBindingSerial: UInt64 = 0
   /// Counts view models' bindings starting to hold an instance built before: only such a hold

@@ -2,7 +2,7 @@
 /// finished at dispose. Closures, not continuations, so that a stream of a `Sendable` element can
 /// be stored by a type whose element is not always `Sendable`.
 struct StreamContinuations<Element> {
-  private var streams: [UInt64: (yield: (Element) -> Void, finish: () -> Void)] = [:]
+  private var streams = [UInt64: (yield: (Element) -> Void, finish: () -> Void)]()
   private var nextID: UInt64 = 0
 
   var isEmpty: Bool { streams.isEmpty }

@@ -76,7 +76,7 @@ open class ViewModel {
   @exclusivity(unchecked) private final var disposeBlocks: [() -> Void] = []
   /// Tasks started with ``task(priority:_:)``, cancelled at dispose. Unchecked for the same
   /// reason: tasks are cancelled after the access that took them ends.
-  @exclusivity(unchecked) final var runningTasks: [UInt64: Task<Void, Never>] = [:]
+  @exclusivity(unchecked) final var runningTasks = [UInt64: Task<Void, Never>]()
   final var nextTaskID: UInt64 = 0
   private final var ownedBinding: ViewModelBinding?
 

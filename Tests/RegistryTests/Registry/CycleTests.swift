@@ -122,4 +122,69 @@ private final class NeedsViewModel: ProbeViewModel {
       spec = nil  // the spec references itself through this variable
     }
   }
+
+  /// A chain `link0 → link1 → … → link(length-1)` whose last link needs `link(closesAt)`, or
+  /// nothing when `closesAt` is nil. Each builder finds its successor in the returned table,
+  /// which it does not keep: the caller does.
+  private func chain(length: Int, closesAt: Int?, log: EventLog) -> SpecTable {
+    var specs: [ViewModelSpec<ProbeViewModel>] = []
+    let table = SpecTable()
+    for index in 0..<length {
+      specs.append(
+        ViewModelSpec<ProbeViewModel>(
+          key: "link\(index)",
+          throwingBuilder: { [unowned table] in
+            let model = ProbeViewModel("link\(index)", log: log)
+            let next = index + 1 < length ? index + 1 : closesAt
+            if let next { _ = try model.viewModelBinding.watchThrowing(table.specs[next]) }
+            return model
+          }))
+    }
+    table.specs = specs
+    return table
+  }
+
+  @MainActor private final class SpecTable {
+    var specs: [ViewModelSpec<ProbeViewModel>] = []
+  }
+
+  @Test(arguments: [3, 25])
+  func aCycleInALongChainIsFoundWithTheChainFromWhereItCloses(closesAt: Int) {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      // Deeper than the stack scans without its hash buckets; the cycle closes on a frame pushed
+      // before the buckets existed (3) or after (25).
+      let specs = chain(length: 40, closesAt: closesAt, log: log)
+      let binding = ViewModelBinding()
+      let expected = RegistryError.cycle(
+        chain: (closesAt..<40).map { "ProbeViewModel(key: \"link\($0)\")" }
+          + ["ProbeViewModel(key: \"link\(closesAt)\")"])
+      #expect(throws: expected) { try binding.watchThrowing(specs.specs[0]) }
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func longChainsBuildAgainAndShortCyclesAreStillFoundAfterThem() throws {
+    try withTestRegistry { registry, _ in
+      let log = EventLog()
+      let long = chain(length: 60, closesAt: nil, log: log)
+      // Built, disposed and built again: every frame the first build pushed was popped.
+      for _ in 0..<2 {
+        let binding = ViewModelBinding()
+        _ = try binding.watchThrowing(long.specs[0])
+        #expect(registry.liveInstanceCount == 60)
+        binding.dispose()
+        #expect(registry.liveInstanceCount == 0)
+      }
+      // The stack now counts frames by hash: a short cycle is still found, one that is not a
+      // cycle still builds.
+      let short = chain(length: 3, closesAt: 0, log: log)
+      let binding = ViewModelBinding()
+      #expect(throws: RegistryError.self) { try binding.watchThrowing(short.specs[0]) }
+      let fine = chain(length: 3, closesAt: nil, log: log)
+      _ = try binding.watchThrowing(fine.specs[0])
+      #expect(registry.liveInstanceCount == 3)
+      binding.dispose()
+    }
+  }
 }
