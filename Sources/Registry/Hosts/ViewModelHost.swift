@@ -14,8 +14,9 @@ import Observation
 ///
 /// Like SwiftUI's `@StateObject`, a host keeps one instance per slot across renders, even when the
 /// view makes its spec anew each time: a keyed spec keeps it while the key stays the same; a
-/// private spec while it comes from the same family with the same argument, or from the same
-/// place in the code with the same `inputs` (see ``ViewModelSpec/inputs``).
+/// private spec while it comes from the same family with the same `Hashable` argument (with an
+/// argument that is not `Hashable`, the same family: nothing else can be compared), or from the
+/// same place in the code with the same `inputs` (see ``ViewModelSpec/inputs``).
 ///
 /// Appearing again is a no-op, and disappearing never ends a lifetime: ``disappear()`` only
 /// pauses refreshes until the next ``appear()``, which refreshes once if something changed.

@@ -3,9 +3,14 @@
 ///
 /// A change starts with `begin` and ends with `end`; changes made while another is running
 /// (listeners that set state, view models whose dependencies changed) join it. When the outermost
-/// change ends, bindings owned by view models are refreshed first, in the order they became
-/// dirty, which notifies their own watchers and so carries the change up the graph; hosts are
-/// refreshed last, each once.
+/// change ends, bindings owned by view models are refreshed first, which notifies their own
+/// watchers and so carries the change up the graph; hosts are refreshed last, each once.
+///
+/// A view model's binding is refreshed in the order it became dirty, except that it waits while
+/// a view model it watches, directly or through others, still waits for its own refresh: in a
+/// diamond (A watches B and D, B watches D) a change of D refreshes B, then A, each once, and A
+/// sees B already updated. The watch graph has no cycles (a hold that would close one is
+/// refused), so every wait ends.
 struct ChangeBatch {
   var depth = 0
   var isFlushing = false
@@ -43,10 +48,21 @@ extension ViewModelRegistry {
     defer { changes.isFlushing = false }
     var nextModel = 0
     var nextHost = 0
+    // How many bindings in a row were put back to wait: more than are queued means no progress,
+    // which only a cycle could cause; then they are refreshed in order rather than never.
+    var waitsInARow = 0
     while true {
       if nextModel < changes.models.count {
         let core = changes.models[nextModel]
         nextModel += 1
+        // Only a binding still queued can be waited for: the last one never waits.
+        let queued = changes.models.count - nextModel
+        if queued > 0, waitsInARow <= queued, waitsForUpstream(core) {
+          changes.models.append(core)
+          waitsInARow += 1
+          continue
+        }
+        waitsInARow = 0
         core.isDirty = false
         core.refresh()
       } else if nextHost < changes.hosts.count {
@@ -60,5 +76,21 @@ extension ViewModelRegistry {
     }
     changes.models.removeAll(keepingCapacity: true)
     changes.hosts.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether a view model that `core` watches, directly or through the view models it watches,
+  /// is still to be refreshed in this flush: its refresh may change what `core`'s owner reads,
+  /// so `core` is refreshed after it, once.
+  private func waitsForUpstream(_ core: BindingCore) -> Bool {
+    var pending = [core]
+    var visited: Set<ObjectIdentifier> = []
+    while let next = pending.popLast() {
+      for entry in next.table.allEntries where entry.isWatching {
+        guard let upstream = entry.viewModel.ownBindingCore else { continue }
+        if upstream.isDirty, !upstream.isDisposed { return true }
+        if visited.insert(ObjectIdentifier(upstream)).inserted { pending.append(upstream) }
+      }
+    }
+    return false
   }
 }

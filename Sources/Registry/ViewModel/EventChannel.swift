@@ -19,8 +19,16 @@ public final class EventChannel<Event> {
   private var handlers = ListenerList<(Event) throws -> Void>()
   var streams = StreamContinuations<Event>()
   private let registry: ViewModelRegistry
-  /// Events emitted by a handler while another event was being delivered, oldest first.
-  private var pending: [Event] = []
+  /// Events emitted by a handler while another event was being delivered, oldest first, each
+  /// with the subscribers present when it was emitted: one that subscribes meanwhile gets none
+  /// of them.
+  private var pending: [Queued] = []
+  private struct Queued {
+    let event: Event
+    let handlers: [Listener<(Event) throws -> Void>]
+    /// The newest stream when the event was emitted.
+    let newestStream: UInt64
+  }
   private var isDelivering = false
 
   /// Whether ``finish()`` has run; a finished channel delivers nothing.
@@ -49,24 +57,28 @@ public final class EventChannel<Event> {
     if isDelivering {
       // From inside a handler: delivered after the event in progress, so that every
       // subscriber sees events in the order they were emitted.
-      pending.append(event)
+      pending.append(Queued(event: event, handlers: handlers.items, newestStream: streams.newestID))
       return true
     }
     isDelivering = true
-    deliver(event)
+    let newestStream = streams.newestID
+    deliver(event, to: handlers.items)
+    streams.yield(event, toStreamsUpTo: newestStream)
     var next = 0
     while next < pending.count, !isFinished {
       let queued = pending[next]
       next += 1
-      deliver(queued)
+      deliver(queued.event, to: queued.handlers)
+      streams.yield(queued.event, toStreamsUpTo: queued.newestStream)
     }
     pending.removeAll(keepingCapacity: true)
     isDelivering = false
     return true
   }
 
-  private func deliver(_ event: Event) {
-    for handler in handlers.items {
+  /// Calls each of `handlers` still subscribed (one removed meanwhile has no callback).
+  private func deliver(_ event: Event, to handlers: [Listener<(Event) throws -> Void>]) {
+    for handler in handlers {
       guard let callback = handler.callback else { continue }
       do {
         try callback(event)
@@ -74,7 +86,6 @@ public final class EventChannel<Event> {
         registry.handleListenerError(error, from: EventChannel.self)
       }
     }
-    streams.yield(event)
   }
 
   /// Calls `handler` with every later event until the returned closure is called.

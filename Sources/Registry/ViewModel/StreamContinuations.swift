@@ -19,8 +19,17 @@ struct StreamContinuations<Element> {
     streams[id] = nil
   }
 
+  /// The id of the newest stream: ids only grow, so the streams present now are those with an
+  /// id up to this one.
+  var newestID: UInt64 { nextID }
+
   func yield(_ element: Element) {
     for stream in streams.values { stream.yield(element) }
+  }
+
+  /// Feeds `element` to the streams that were present when the newest of them had `newestID`.
+  func yield(_ element: Element, toStreamsUpTo newestID: UInt64) {
+    for (id, stream) in streams where id <= newestID { stream.yield(element) }
   }
 
   /// Forgets every stream and returns the closures that finish them. The caller runs them after

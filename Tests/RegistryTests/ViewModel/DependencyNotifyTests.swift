@@ -25,6 +25,45 @@ private final class Parent: ProbeViewModel {
   }
 }
 
+/// A view model that watches `dependencies` and derives a value from them: its own `value` plus
+/// the sum of their derived values, which it recomputes when one of them changes.
+@MainActor
+private final class Derived: ProbeViewModel {
+  var dependencies: [ViewModelSpec<Derived>] = []
+  private(set) var resolved: [Derived] = []
+  private var fromDependencies = 0
+  var derived: Int { value + fromDependencies }
+  /// What each notification saw: the dependencies' derived values at that moment.
+  private(set) var seen: [[Int]] = []
+  private(set) var notified: [String] = []
+
+  override func onCreate(_ arg: InstanceArg) {
+    super.onCreate(arg)
+    resolved = dependencies.map { viewModelBinding.watch($0) }
+    recompute()
+  }
+
+  override func onDependencyNotify(_ viewModel: ViewModel) {
+    notified.append((viewModel as? ProbeViewModel)?.name ?? "?")
+    seen.append(resolved.map(\.derived))
+    recompute()
+  }
+
+  private func recompute() {
+    fromDependencies = resolved.reduce(0) { $0 + $1.derived }
+  }
+
+  static func spec(_ name: String, _ dependencies: ViewModelSpec<Derived>...) -> ViewModelSpec<
+    Derived
+  > {
+    ViewModelSpec(key: name) {
+      let model = Derived(name, log: EventLog())
+      model.dependencies = dependencies
+      return model
+    }
+  }
+}
+
 /// `onDependencyNotify` tells a view model which watched dependency changed, once per change,
 /// before its own listeners hear of it.
 @MainActor
@@ -57,6 +96,46 @@ private final class Parent: ProbeViewModel {
         ViewModelSpec(key: "parent") { Parent(childSpec: childSpec, watches: false, log: log) })
       try #require(parent.child).set(1)
       #expect(parent.notified.isEmpty)
+      binding.dispose()
+    }
+  }
+
+  @Test func inADiamondADependentIsToldOnceAfterWhatItWatchesIsUpdated() {
+    withTestRegistry { _, _ in
+      // a watches d first, then b, which watches d too: a change of d reaches a twice.
+      let d = Derived.spec("d")
+      let b = Derived.spec("b", d)
+      let a = Derived.spec("a", d, b)
+      let binding = ViewModelBinding()
+      let top = binding.watch(a)
+      var listened = 0
+      top.listen { listened += 1 }
+      let bottom = top.resolved[0]
+      bottom.set(1)
+      #expect(top.notified == ["d"])
+      #expect(listened == 1)
+      // b was updated before a was told: a saw d's 1 and b's 1, and derived 2.
+      #expect(top.seen == [[1, 1]])
+      #expect(top.derived == 2)
+      binding.dispose()
+    }
+  }
+
+  @Test func aDependentWaitsForWhatItWatchesThroughOthers() {
+    withTestRegistry { _, _ in
+      // a watches d and c; c watches b; b watches d. A change of d must reach b, then c, then
+      // a, each once.
+      let d = Derived.spec("d")
+      let b = Derived.spec("b", d)
+      let c = Derived.spec("c", b)
+      let a = Derived.spec("a", d, c)
+      let binding = ViewModelBinding()
+      let top = binding.watch(a)
+      top.resolved[0].set(1)
+      #expect(top.notified == ["d"])
+      #expect(top.seen == [[1, 1]])
+      #expect(top.derived == 2)
+      #expect(top.resolved[1].notified == ["b"])
       binding.dispose()
     }
   }

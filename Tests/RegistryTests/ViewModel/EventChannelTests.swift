@@ -43,6 +43,29 @@ private final class CheckoutViewModel: EventViewModel<Toast> {}
     }
   }
 
+  @Test func anEventEmittedByAHandlerSkipsWhoeverSubscribesAfterIt() async throws {
+    let lateStream: AsyncStream<Int> = try withTestRegistry { _, _ in
+      let channel = EventChannel<Int>()
+      var late: [Int] = []
+      var stream: AsyncStream<Int>?
+      channel.listen { event in
+        guard event == 1 else { return }
+        channel.emit(2)
+        // Subscribed after 2 was emitted, before it is delivered: they get 3, never 2.
+        channel.listen { late.append($0) }
+        stream = channel.events
+        channel.emit(3)
+      }
+      channel.emit(1)
+      #expect(late == [3])
+      channel.finish()
+      return try #require(stream)
+    }
+    var streamed: [Int] = []
+    for await event in lateStream { streamed.append(event) }
+    #expect(streamed == [3])
+  }
+
   @Test func eventWithNoSubscriberIsDroppedAndNeverReplayed() {
     withTestRegistry { _, _ in
       let channel = EventChannel<Toast>()

@@ -4,7 +4,9 @@
   /// `objectWillChange` is the one Combine synthesizes: it sends before every change the
   /// registry makes (``ViewModel/notifyListeners()``, ``ViewModel/update(_:)-1eon4``,
   /// ``StateViewModel/setState(_:)``) and before every change of a subclass's `@Published`
-  /// properties, so `@ObservedObject` and `@StateObject` follow both.
+  /// properties, so `@ObservedObject` and `@StateObject` follow both. While every binding that
+  /// holds the view model is paused, the registry's changes are held back from it as from
+  /// Observation, and it sends once on resume if any came.
   extension ViewModel: ObservableObject {}
 
   extension ViewModel {
@@ -38,11 +40,16 @@
     public var statesPublisher: AnyPublisher<State, Never> {
       FeedPublisher(keepsNewest: true) { [weak self] feed in
         guard let self else { return feed.finish() }
-        feed.send(self.untrackedState)
         // Like `states`: a disposed view model gives its last state, then the end.
-        guard !self.isDisposed else { return feed.finish() }
+        guard !self.isDisposed else {
+          feed.send(self.untrackedState)
+          return feed.finish()
+        }
+        // Registered before the current state is sent: a state the subscriber sets on seeing
+        // it is delivered too.
         let id = self.addStateStream(yield: { feed.send($0) }, finish: { feed.finish() })
         feed.onCancel = { [weak self] in self?.removeStateStream(id) }
+        feed.send(self.untrackedState)
       }.eraseToAnyPublisher()
     }
   }

@@ -71,6 +71,48 @@ private final class Checkout: EventViewModel<String> {}
     }
   }
 
+  @Test func aStateSetOnSeeingTheFirstStateIsDeliveredToo() {
+    withRegistry { _ in
+      let counter = Counter()
+      var seen: [Int] = []
+      // A subscriber that reacts to the state it starts from (a load started on `.idle`).
+      let subscription = counter.statesPublisher.sink { state in
+        seen.append(state)
+        if state == 0 { counter.setState(1) }
+      }
+      counter.setState(2)
+      #expect(seen == [0, 1, 2])
+      subscription.cancel()
+    }
+  }
+
+  @Test func objectWillChangeWaitsOutAPauseOfEveryHolderAndPublishersDoNot() {
+    withRegistry { _ in
+      let binding = ViewModelBinding()
+      let counter = binding.watch(ViewModelSpec(key: "counter") { Counter() })
+      let pause = BasePauseProvider()
+      binding.addPauseProvider(pause)
+      var willChange = 0
+      var changes = 0
+      var states: [Int] = []
+      let a = counter.objectWillChange.sink { _ in willChange += 1 }
+      let b = counter.changesPublisher.sink { changes += 1 }
+      let c = counter.statesPublisher.sink { states.append($0) }
+      pause.pause()
+      counter.setState(1)
+      counter.setState(2)
+      #expect(willChange == 0)
+      #expect(changes == 2)
+      #expect(states == [0, 1, 2])
+      pause.resume()
+      #expect(willChange == 1)
+      counter.setState(3)
+      #expect(willChange == 2)
+      for subscription in [a, b, c] { subscription.cancel() }
+      binding.dispose()
+    }
+  }
+
   @Test func oneSubscribersCancelNeverCutsOffAnother() {
     withRegistry { _ in
       let counter = Counter()
