@@ -15,7 +15,9 @@ extension ViewModelBinding {
   ///   - key: The key the instance is shared under.
   ///   - tag: The tag it must have.
   /// - Returns: The instance.
-  /// - Throws: ``RegistryError/notFound(operation:type:key:tag:registry:)`` when nothing matches.
+  /// - Throws: ``RegistryError/notFound(operation:type:key:tag:registry:)`` when nothing matches;
+  ///   ``RegistryError/ownershipCycle(chain:)`` when this is a view model's binding and the
+  ///   instance already holds that view model (nothing is held).
   public func watchCached<VM: ViewModel>(
     key: AnyHashable? = nil, tag: AnyHashable? = nil
   ) throws(RegistryError) -> VM {
@@ -32,7 +34,8 @@ extension ViewModelBinding {
   ///   - key: The key the instance is shared under.
   ///   - tag: The tag it must have.
   /// - Returns: The instance.
-  /// - Throws: ``RegistryError/notFound(operation:type:key:tag:registry:)`` when nothing matches.
+  /// - Throws: ``RegistryError/notFound(operation:type:key:tag:registry:)`` when nothing matches;
+  ///   ``RegistryError/ownershipCycle(chain:)`` as for ``watchCached(key:tag:)``.
   public func readCached<VM: ViewModel>(
     key: AnyHashable? = nil, tag: AnyHashable? = nil
   ) throws(RegistryError) -> VM {
@@ -77,7 +80,7 @@ extension ViewModelBinding {
     key: AnyHashable?, tag: AnyHashable?, watching: Bool, operation: String
   ) throws(RegistryError) -> VM {
     if let error = disposedError(VM.self, key: key, operation: operation) { throw error }
-    if let found = registry.cached(
+    if let found = try registry.cachedThrowing(
       VM.self, key: key, tag: tag, for: core, mode: watching ? .watch : .read)
     {
       return found

@@ -35,8 +35,9 @@ extension ViewModelBinding {
     viewModel.registry.dispose(viewModel)
   }
 
-  /// Finds a live keyed instance of `VM` and watches it, or returns `nil`; throws only for a
-  /// disposed binding. The lookup rules of ``watchCached(key:tag:)``.
+  /// Finds a live keyed instance of `VM` and watches it, or returns `nil`; throws for a disposed
+  /// binding or a refused hold, never for a missing instance. The lookup rules of
+  /// ``watchCached(key:tag:)``.
   ///
   /// ```swift
   /// let user: UserViewModel? = try binding.maybeWatchCachedThrowing(key: "user-42")
@@ -46,16 +47,18 @@ extension ViewModelBinding {
   ///   - key: The key the instance is shared under.
   ///   - tag: The tag it must have.
   /// - Returns: The instance, or `nil` when nothing matches.
-  /// - Throws: ``RegistryError/bindingDisposed(operation:binding:type:key:)``.
+  /// - Throws: ``RegistryError/bindingDisposed(operation:binding:type:key:)``;
+  ///   ``RegistryError/ownershipCycle(chain:)`` when holding the instance would close an
+  ///   ownership cycle (nothing is held).
   public func maybeWatchCachedThrowing<VM: ViewModel>(
     key: AnyHashable? = nil, tag: AnyHashable? = nil
   ) throws(RegistryError) -> VM? {
     try throwIfDisposed(VM.self, key: key, operation: "maybeWatchCachedThrowing(key:tag:)")
-    return registry.cached(VM.self, key: key, tag: tag, for: core, mode: .watch)
+    return try registry.cachedThrowing(VM.self, key: key, tag: tag, for: core, mode: .watch)
   }
 
   /// Finds a live keyed instance of `VM` and holds it without watching, or returns `nil`;
-  /// throws only for a disposed binding.
+  /// throws for a disposed binding or a refused hold, never for a missing instance.
   ///
   /// ```swift
   /// let user: UserViewModel? = try binding.maybeReadCachedThrowing(tag: "current-user")
@@ -65,12 +68,14 @@ extension ViewModelBinding {
   ///   - key: The key the instance is shared under.
   ///   - tag: The tag it must have.
   /// - Returns: The instance, or `nil` when nothing matches.
-  /// - Throws: ``RegistryError/bindingDisposed(operation:binding:type:key:)``.
+  /// - Throws: ``RegistryError/bindingDisposed(operation:binding:type:key:)``;
+  ///   ``RegistryError/ownershipCycle(chain:)`` when holding the instance would close an
+  ///   ownership cycle (nothing is held).
   public func maybeReadCachedThrowing<VM: ViewModel>(
     key: AnyHashable? = nil, tag: AnyHashable? = nil
   ) throws(RegistryError) -> VM? {
     try throwIfDisposed(VM.self, key: key, operation: "maybeReadCachedThrowing(key:tag:)")
-    return registry.cached(VM.self, key: key, tag: tag, for: core, mode: .read)
+    return try registry.cachedThrowing(VM.self, key: key, tag: tag, for: core, mode: .read)
   }
 
   /// Every live keyed instance built by a spec of `VM` with `tag`, newest first, each now

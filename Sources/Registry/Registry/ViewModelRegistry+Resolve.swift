@@ -173,11 +173,43 @@ extension ViewModelRegistry {
   }
 
   /// Finds a live keyed instance of `VM` by key and/or tag, held by `holder` unless it is
-  /// disposed; never builds.
+  /// disposed; never builds. A hold that would close an ownership cycle is refused and
+  /// reported: the instance is returned unheld.
   func cached<VM: ViewModel>(
     _ type: VM.Type, key: AnyHashable?, tag: AnyHashable?, for holder: BindingCore,
     mode: ResolveMode
   ) -> VM? {
+    switch lookUpCached(type, key: key, tag: tag, for: holder, mode: mode) {
+    case .found(let found): return found
+    case .refused(let found, let chain):
+      report(.ownershipCycle(chain: chain), at: nil)
+      return found
+    }
+  }
+
+  /// ``cached(_:key:tag:for:mode:)`` for the throwing lookups: a hold that would close an
+  /// ownership cycle is refused, nothing changes, and the error is thrown.
+  func cachedThrowing<VM: ViewModel>(
+    _ type: VM.Type, key: AnyHashable?, tag: AnyHashable?, for holder: BindingCore,
+    mode: ResolveMode
+  ) throws(RegistryError) -> VM? {
+    switch lookUpCached(type, key: key, tag: tag, for: holder, mode: mode) {
+    case .found(let found): return found
+    case .refused(_, let chain): throw .ownershipCycle(chain: chain)
+    }
+  }
+
+  /// What a cached lookup found: an instance (held, unless the binding is disposed) or none,
+  /// or an instance it refused to hold because of the ownership cycle in `chain`.
+  private enum CachedLookup<VM> {
+    case found(VM?)
+    case refused(VM, chain: [String])
+  }
+
+  private func lookUpCached<VM: ViewModel>(
+    _ type: VM.Type, key: AnyHashable?, tag: AnyHashable?, for holder: BindingCore,
+    mode: ResolveMode
+  ) -> CachedLookup<VM> {
     let found: VM?
     if let key {
       let identity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared(key))
@@ -186,23 +218,22 @@ extension ViewModelRegistry {
       found = newestShared(VM.self, tag: tag)
     }
     guard let found, let record = found.lifetime.record, tag == nil || record.values.tag == tag
-    else { return nil }
+    else { return .found(nil) }
     guard !holder.isDisposed, holder.entry(at: record.identity) == nil else {
       if !holder.isDisposed, mode == .watch {
         hold(found, at: record.identity, by: holder, watching: true, anchor: nil)
       }
-      return found
+      return .found(found)
     }
     if holder.isModelOwned {
       if let chain = ownershipCycle(holding: found, by: holder) {
         // Found, but not held: holding it would keep both alive forever.
-        report(.ownershipCycle(chain: chain), at: nil)
-        return found
+        return .refused(found, chain: chain)
       }
       sharedHoldsByViewModels &+= 1
     }
     hold(found, at: record.identity, by: holder, watching: mode.isWatching, anchor: nil)
-    return found
+    return .found(found)
   }
 
   /// The newest live keyed instance of `VM` with `tag` (any tag when `nil`).

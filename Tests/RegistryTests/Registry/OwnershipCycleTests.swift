@@ -217,6 +217,35 @@ private final class Peer: ProbeViewModel {
     }
   }
 
+  @Test func theThrowingCachedLookupsThrowTheCycleAndHoldNothing() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let aSpec = ViewModelSpec(key: "a") { ProbeViewModel("a", log: log) }
+      let bSpec = ViewModelSpec(key: "b") { ProbeViewModel("b", log: log) }
+      let binding = ViewModelBinding()
+      let a = binding.watch(aSpec)
+      let b = a.viewModelBinding.watch(bSpec)
+      let cycle = RegistryError.ownershipCycle(chain: [
+        #"ProbeViewModel(key: "b")"#, #"ProbeViewModel(key: "a")"#, #"ProbeViewModel(key: "b")"#,
+      ])
+      let lookups: [() throws -> ProbeViewModel?] = [
+        { try b.viewModelBinding.watchCached(key: "a") },
+        { try b.viewModelBinding.readCached(key: "a") },
+        { try b.viewModelBinding.maybeWatchCachedThrowing(key: "a") },
+        { try b.viewModelBinding.maybeReadCachedThrowing(key: "a") },
+      ]
+      let before = registry.snapshot()
+      for lookup in lookups {
+        #expect(throws: cycle) { try lookup() }
+      }
+      // Thrown, not reported, and nothing changed: b's binding holds nothing more.
+      #expect(reporter.errors.isEmpty)
+      #expect(registry.snapshot() == before)
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   @Test func anAsyncBuildThatWouldCloseACycleFailsItsWaiter() async {
     let registry = ViewModelRegistry(name: "async")
     let log = EventLog()
