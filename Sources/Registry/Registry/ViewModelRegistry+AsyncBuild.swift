@@ -122,7 +122,9 @@ extension ViewModelRegistry {
     let waiters = pending.waiters.sorted { $0.key < $1.key }.map(\.value)
     pending.waiters.removeAll()
     if pending.isAbandoned {
-      // A reset or disposeAll() ran meanwhile: what was built for before it is dropped.
+      // A reset or disposeAll() ran meanwhile: what was built for before it is disposed, not
+      // registered, as when a reset comes during a synchronous build.
+      if case .success(let viewModel) = result { discard(viewModel) }
       for waiter in waiters { waiter.continuation.resume(throwing: CancellationError()) }
       return
     }
@@ -133,10 +135,12 @@ extension ViewModelRegistry {
       for waiter in waiters { waiter.continuation.resume(throwing: error) }
       return
     case .success(let viewModel):
-      // Every caller was cancelled: nothing is registered, the instance is dropped.
-      guard let first = waiters.first else { return }
+      // Every caller was cancelled: nothing is registered, the instance is disposed.
+      guard let first = waiters.first else { return discard(viewModel) }
       if key.identity.isShared, let existing = store.shared[key.identity] {
-        // A synchronous spec with the same type and key built it meanwhile: share that one.
+        // A synchronous spec with the same type and key built one meanwhile: share that one,
+        // and dispose this one, which nobody will ever hold.
+        if existing !== viewModel { discard(viewModel) }
         built = existing
       } else if viewModel.lifetime.record != nil || viewModel.isDisposed {
         let error = RegistryError.builderReusedInstance(
@@ -153,7 +157,7 @@ extension ViewModelRegistry {
         let isAbandoned = buildStack.isTopAbandoned
         buildStack.pop()
         if isAbandoned {
-          // A reset while onCreate ran: what was built for before it is dropped, as when the
+          // A reset while onCreate ran: what was built for before it is disposed, as when the
           // reset comes while the builder runs.
           dispose(viewModel, callingHook: true)
           for waiter in waiters { waiter.continuation.resume(throwing: CancellationError()) }
@@ -195,10 +199,19 @@ extension ViewModelRegistry {
     if isNew { releaseIfUnheld(built) }
   }
 
+  /// Disposes an instance an async builder returned that will not be registered (its build was
+  /// abandoned, nobody waits for it, or another one took its key): its `onDispose`, dispose
+  /// blocks and tasks run, so what it opened is closed. One the builder took from elsewhere
+  /// (registered or disposed already) is not the builder's to dispose.
+  private func discard(_ viewModel: ViewModel) {
+    guard viewModel.lifetime.record == nil, !viewModel.isDisposed else { return }
+    dispose(viewModel, callingHook: true)
+  }
+
   /// Abandons the async builds in flight (all of them, or those with `tag`): their waiters get
   /// `CancellationError` at once — not when the builder returns, which a builder waiting on
   /// something that ignores cancellation may never do — and the next resolution starts a fresh
-  /// build. What the abandoned builder returns later is dropped.
+  /// build. What the abandoned builder returns later is disposed, never registered.
   func abandonPendingBuilds(tag: AnyHashable?) {
     for (key, pending) in pendingAsyncBuilds where tag == nil || pending.tag == tag {
       pending.isAbandoned = true

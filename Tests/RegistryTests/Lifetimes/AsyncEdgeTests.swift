@@ -115,6 +115,43 @@ private func settleTasks() async {
     }
   }
 
+  /// How an async build can end with an instance nobody will register.
+  enum UnwantedBuild: CaseIterable {
+    case resetMeanwhile, everyCallerCancelled, keyTakenBySyncSpec
+  }
+
+  @Test(arguments: UnwantedBuild.allCases)
+  func anInstanceAnAsyncBuilderReturnsForNobodyIsDisposed(_ ending: UnwantedBuild) async {
+    let registry = ViewModelRegistry(name: "async")
+    let gate = AsyncGate()
+    let log = EventLog()
+    var closed = 0
+    let spec = AsyncViewModelSpec(key: "db", tag: "account") { () async -> ProbeViewModel in
+      // What the builder opens before it waits, and must be closed if nobody takes it.
+      let model = ProbeViewModel("connection", log: log)
+      model.addDispose { closed += 1 }
+      await gate.wait()
+      return model
+    }
+    let binding = ViewModelBinding(registry: registry)
+    let waiting = Task { try await binding.watchAsync(spec) }
+    await settleTasks()
+    switch ending {
+    case .resetMeanwhile: registry.reset(tag: "account")
+    case .everyCallerCancelled: waiting.cancel()
+    case .keyTakenBySyncSpec:
+      _ = binding.watch(ViewModelSpec(key: "db") { ProbeViewModel("sync", log: log) })
+    }
+    gate.open()
+    _ = await waiting.result
+    await settleTasks()
+    #expect(closed == 1)
+    #expect(log.events.filter { $0 == "onDispose connection" }.count == 1)
+    #expect(!log.events.contains("create connection"))
+    binding.dispose()
+    #expect(registry.liveInstanceCount == 0)
+  }
+
   @Test func aResetInsideAnAsyncInstancesOnCreateAbandonsIt() async {
     let registry = ViewModelRegistry(name: "async")
     final class Resetting: ProbeViewModel {
