@@ -15,8 +15,9 @@ extension ViewModel {
   ///
   /// The teardown happens before the observers and the configuration are cleared, so
   /// observers hear every unbind and dispose and `onError` receives what the teardown throws.
-  /// A reset called from inside the teardown does nothing. Bindings stay usable: their next
-  /// resolution builds fresh instances.
+  /// A reset called from inside the teardown does nothing. As in AppleViewModel, no binding is
+  /// called back (`onUpdate`) for what the reset disposes, so none builds it again at once;
+  /// bindings stay usable, and their next resolution builds fresh instances.
   ///
   /// ```swift
   /// override func setUp() {
@@ -134,7 +135,7 @@ extension ViewModelRegistry {
     guard !compatibility.isResetting else { return }
     compatibility.isResetting = true
     defer { compatibility.isResetting = false }
-    disposeAll()
+    withoutRefreshes { disposeAll() }
     compatibility.overrides.removeAll()
     clearAllProxies()
     configure()

@@ -30,6 +30,23 @@ extension ViewModelRegistry {
     }
   }
 
+  /// Runs `body` as part of a change, then drops the refreshes it queued, so no binding hears
+  /// of what it did: AppleViewModel's reset tears everything down without calling a binding's
+  /// `onUpdate`, which would build again what it just disposed.
+  func withoutRefreshes(_ body: () -> Void) {
+    beginChange()
+    let models = changes.models.count
+    let hosts = changes.hosts.count
+    body()
+    for core in changes.models[models...] + changes.hosts[hosts...] {
+      core.isDirty = false
+      core.changedDependency = nil
+    }
+    changes.models.removeSubrange(models...)
+    changes.hosts.removeSubrange(hosts...)
+    endChange()
+  }
+
   /// Marks `core` to be refreshed when the change ends; `dependency` is the instance whose
   /// change (or disposal) caused it, told to a view model's ``ViewModel/onDependencyNotify(_:)``.
   func markDirty(_ core: BindingCore, dependency: ViewModel? = nil) {

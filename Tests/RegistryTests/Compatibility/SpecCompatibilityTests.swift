@@ -8,8 +8,48 @@ private final class NamedCounter: CompatCounter {
   init(_ name: String) { self.name = name }
 }
 
+// Extensions written with AppleViewModel's generic parameter names.
+extension ViewModelSpec {
+  @MainActor fileprivate func buildTwice() -> (T, T) { (build(), build()) }
+}
+
+extension ViewModelSpecWithArg {
+  @MainActor fileprivate func spec(for argument: A) -> ViewModelSpec<T> { self(argument) }
+}
+
+extension ViewModelSpecWithArg2 {
+  @MainActor fileprivate func spec(_ a: A, _ b: B) -> ViewModelSpec<T> { self(a, b) }
+}
+
+extension ViewModelSpecWithArg3 {
+  fileprivate var builtType: T.Type { T.self }
+}
+
+extension ViewModelSpecWithArg4 {
+  fileprivate var builtType: T.Type { T.self }
+}
+
 @MainActor
 @Suite struct SpecCompatibilityTests {
+  @Test func extensionsWrittenWithAppleViewModelsGenericNamesCompileAndWork() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter> { CompatCounter() }
+      let (first, second) = spec.buildTwice()
+      #expect(first !== second)
+      let family = ViewModelSpecWithArg<NamedCounter, String>(builder: { NamedCounter($0) })
+      #expect(family.spec(for: "a").build().name == "a")
+      let pairs = ViewModelSpecWithArg2<NamedCounter, String, Int>(
+        builder: { NamedCounter("\($0)\($1)") })
+      #expect(pairs.spec("b", 2).build().name == "b2")
+      let threes = ViewModelSpecWithArg3<NamedCounter, Int, Int, Int>(
+        builder: { NamedCounter("\($0 + $1 + $2)") })
+      #expect(threes.builtType == NamedCounter.self)
+      let fours = ViewModelSpecWithArg4<NamedCounter, Int, Int, Int, Int>(
+        builder: { NamedCounter("\($0 + $1 + $2 + $3)") })
+      #expect(fours.builtType == NamedCounter.self)
+    }
+  }
+
   @Test func aSpecIsAFactoryWhoseFunctionsHonourProxies() {
     withTestRegistry { _, _ in
       let spec = ViewModelSpec<CompatCounter>(key: "real", tag: "t") { CompatCounter() }

@@ -98,6 +98,36 @@ private final class DisposeThrower: ViewModelLifecycle {
     }
   }
 
+  @Test func resetCallsNoBindingBackSoNothingIsBuiltAgain() {
+    withTestRegistry { registry, _ in
+      let spec = ViewModelSpec<CompatCounter>(key: "a") { CompatCounter() }
+      // A UIKit-style binding that re-renders by resolving again on every update.
+      final class Screen: ViewModelBinding {
+        var spec: ViewModelSpec<CompatCounter>?
+        var updates = 0
+        override func onUpdate() {
+          updates += 1
+          if let spec { _ = watch(spec) }
+        }
+      }
+      let screen = Screen()
+      screen.spec = spec
+      let first = screen.watch(spec)
+      first.increment()
+      #expect(screen.updates == 1)
+      ViewModel.reset()
+      #expect(first.isDisposed)
+      #expect(screen.updates == 1)
+      #expect(registry.liveInstanceCount == 0)
+      // Still usable: the next resolution builds a fresh instance, and changes reach it again.
+      let second = screen.watch(spec)
+      #expect(second !== first)
+      second.increment()
+      #expect(screen.updates == 2)
+      screen.dispose()
+    }
+  }
+
   @available(*, deprecated)
   @Test func debugResetIsReset() {
     withTestRegistry { registry, _ in
