@@ -16,8 +16,9 @@ extension ViewModel {
   /// The teardown happens before the observers and the configuration are cleared, so
   /// observers hear every unbind and dispose and `onError` receives what the teardown throws.
   /// A reset called from inside the teardown does nothing. As in AppleViewModel, no binding is
-  /// called back (`onUpdate`) for what the reset disposes, so none builds it again at once;
-  /// bindings stay usable, and their next resolution builds fresh instances.
+  /// called back (`onUpdate`) for what the reset disposes — even one whose refresh was due when
+  /// a reset ran inside a change — so none builds it again at once; bindings stay usable, and
+  /// their next resolution builds fresh instances.
   ///
   /// ```swift
   /// override func setUp() {

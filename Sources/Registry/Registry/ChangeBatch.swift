@@ -6,16 +6,81 @@
 /// change ends, bindings owned by view models are refreshed first, which notifies their own
 /// watchers and so carries the change up the graph; hosts are refreshed last, each once.
 ///
-/// A view model's binding is refreshed in the order it became dirty, except that it waits while
-/// a view model it watches, directly or through others, still waits for its own refresh: in a
-/// diamond (A watches B and D, B watches D) a change of D refreshes B, then A, each once, and A
-/// sees B already updated. The watch graph has no cycles (a hold that would close one is
-/// refused), so every wait ends.
+/// View models' bindings are refreshed lowest first (a view model is higher than everything it
+/// watches), then in the order they became dirty: in a diamond (A watches B and D, B watches D)
+/// a change of D refreshes B, then A, each once, and A sees B already updated.
 struct ChangeBatch {
   var depth = 0
   var isFlushing = false
-  var models: [BindingCore] = []
+  var models = RefreshQueue()
   var hosts: [BindingCore] = []
+}
+
+/// The view models' bindings a change made dirty, lowest height first, then oldest first.
+struct RefreshQueue {
+  private struct Item {
+    let height: Int
+    let order: UInt64
+    let core: BindingCore
+
+    func comes(before other: Item) -> Bool {
+      height != other.height ? height < other.height : order < other.order
+    }
+  }
+
+  /// A binary heap.
+  private var items: [Item] = []
+  /// The order the next binding gets.
+  private(set) var nextOrder: UInt64 = 0
+
+  var isEmpty: Bool { items.isEmpty }
+
+  /// Queues `core`, whose owner has `height`.
+  mutating func push(_ core: BindingCore, height: Int) {
+    insert(Item(height: height, order: nextOrder, core: core))
+    nextOrder += 1
+  }
+
+  mutating func pop() -> BindingCore? {
+    guard !items.isEmpty else { return nil }
+    let first = items[0].core
+    let last = items.removeLast()
+    guard !items.isEmpty else { return first }
+    items[0] = last
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1
+      let right = left + 1
+      var smallest = parent
+      if left < items.count, items[left].comes(before: items[smallest]) { smallest = left }
+      if right < items.count, items[right].comes(before: items[smallest]) { smallest = right }
+      guard smallest != parent else { break }
+      items.swapAt(parent, smallest)
+      parent = smallest
+    }
+    return first
+  }
+
+  /// Removes the bindings pushed since `order` and returns them.
+  mutating func removeAll(since order: UInt64) -> [BindingCore] {
+    let removed = items.filter { $0.order >= order }.map(\.core)
+    guard !removed.isEmpty else { return [] }
+    let kept = items.filter { $0.order < order }
+    items.removeAll(keepingCapacity: true)
+    for item in kept { insert(item) }
+    return removed
+  }
+
+  private mutating func insert(_ item: Item) {
+    items.append(item)
+    var child = items.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard items[child].comes(before: items[parent]) else { break }
+      items.swapAt(child, parent)
+      child = parent
+    }
+  }
 }
 
 extension ViewModelRegistry {
@@ -30,20 +95,19 @@ extension ViewModelRegistry {
     }
   }
 
-  /// Runs `body` as part of a change, then drops the refreshes it queued, so no binding hears
-  /// of what it did: AppleViewModel's reset tears everything down without calling a binding's
-  /// `onUpdate`, which would build again what it just disposed.
+  /// Runs `body` as part of a change, then drops every refresh still queued — those it caused,
+  /// and those due when it began if it runs inside a change — so no binding hears of what it
+  /// did: AppleViewModel's reset tears everything down without calling a binding's `onUpdate`,
+  /// which would build again what it just disposed.
   func withoutRefreshes(_ body: () -> Void) {
     beginChange()
-    let models = changes.models.count
-    let hosts = changes.hosts.count
     body()
-    for core in changes.models[models...] + changes.hosts[hosts...] {
+    for core in changes.models.removeAll(since: 0) + changes.hosts {
       core.isDirty = false
       core.changedDependency = nil
     }
-    changes.models.removeSubrange(models...)
-    changes.hosts.removeSubrange(hosts...)
+    // A flush in progress reads hosts by index: with none left, it ends.
+    changes.hosts.removeAll(keepingCapacity: true)
     endChange()
   }
 
@@ -54,7 +118,7 @@ extension ViewModelRegistry {
     core.isDirty = true
     core.changedDependency = dependency
     if core.isModelOwned {
-      changes.models.append(core)
+      changes.models.push(core, height: core.ownerViewModel?.lifetime.height ?? 0)
     } else {
       changes.hosts.append(core)
     }
@@ -63,23 +127,9 @@ extension ViewModelRegistry {
   private func flushChanges() {
     changes.isFlushing = true
     defer { changes.isFlushing = false }
-    var nextModel = 0
     var nextHost = 0
-    // How many bindings in a row were put back to wait: more than are queued means no progress,
-    // which only a cycle could cause; then they are refreshed in order rather than never.
-    var waitsInARow = 0
     while true {
-      if nextModel < changes.models.count {
-        let core = changes.models[nextModel]
-        nextModel += 1
-        // Only a binding still queued can be waited for: the last one never waits.
-        let queued = changes.models.count - nextModel
-        if queued > 0, waitsInARow <= queued, waitsForUpstream(core) {
-          changes.models.append(core)
-          waitsInARow += 1
-          continue
-        }
-        waitsInARow = 0
+      if let core = changes.models.pop() {
         core.isDirty = false
         core.refresh()
       } else if nextHost < changes.hosts.count {
@@ -91,23 +141,6 @@ extension ViewModelRegistry {
         break
       }
     }
-    changes.models.removeAll(keepingCapacity: true)
     changes.hosts.removeAll(keepingCapacity: true)
-  }
-
-  /// Whether a view model that `core` watches, directly or through the view models it watches,
-  /// is still to be refreshed in this flush: its refresh may change what `core`'s owner reads,
-  /// so `core` is refreshed after it, once.
-  private func waitsForUpstream(_ core: BindingCore) -> Bool {
-    var pending = [core]
-    var visited: Set<ObjectIdentifier> = []
-    while let next = pending.popLast() {
-      for entry in next.table.allEntries where entry.isWatching {
-        guard let upstream = entry.viewModel.ownBindingCore else { continue }
-        if upstream.isDirty, !upstream.isDisposed { return true }
-        if visited.insert(ObjectIdentifier(upstream)).inserted { pending.append(upstream) }
-      }
-    }
-    return false
   }
 }

@@ -88,6 +88,7 @@ struct InstanceStore {
       guard watching, !entry.isWatching else { return .alreadyHeld }
       holder.table.startWatching(at: identity)
       viewModel.lifetime.watchers.append(holder)
+      if let owner = holder.ownerViewModel { raiseHeight(of: owner, above: viewModel) }
       return .startedWatching
     }
     holder.table.lastSequence += 1
@@ -98,8 +99,32 @@ struct InstanceStore {
       at: identity)
     let cancelGrace = returnFromRelease(viewModel)
     viewModel.lifetime.holders.append(holder)
-    if watching { viewModel.lifetime.watchers.append(holder) }
+    if watching {
+      viewModel.lifetime.watchers.append(holder)
+      if let owner = holder.ownerViewModel { raiseHeight(of: owner, above: viewModel) }
+    }
     return .bound(cancelGrace: cancelGrace)
+  }
+
+  /// Keeps `owner` above `dependency`, which it now watches, and what watches `owner` above it.
+  /// A fresh chain is built from the bottom up, so this is one comparison per hold; only a view
+  /// model that gains a dependency after others came to watch it walks up.
+  private func raiseHeight(of owner: ViewModel, above dependency: ViewModel) {
+    guard owner.lifetime.height <= dependency.lifetime.height else { return }
+    owner.lifetime.height = dependency.lifetime.height + 1
+    guard !owner.lifetime.watchers.isEmpty else { return }
+    var raised = [owner]
+    while let next = raised.popLast() {
+      // Holds that would close a cycle are refused, so heights are bounded by the number of
+      // view models; the bound only guards that rule.
+      guard next.lifetime.height <= liveCount else { break }
+      for watcher in next.lifetime.watchers {
+        guard let above = watcher.ownerViewModel, above.lifetime.height <= next.lifetime.height
+        else { continue }
+        above.lifetime.height = next.lifetime.height + 1
+        raised.append(above)
+      }
+    }
   }
 
   /// An instance waiting to be disposed is acquired again: it is alive as before. Returns the
@@ -378,6 +403,11 @@ struct InstanceLifetime {
   /// The bindings refreshed when it changes: those that watch it and those that follow it
   /// without holding it.
   fileprivate(set) var watchers = HolderList()
+  /// One more than the highest view model it watches through its own binding, 0 when it watches
+  /// none: a change is carried up the graph lowest first, so that each view model is refreshed
+  /// once, after everything it watches. Only raised (a release leaves it), which keeps it above
+  /// every view model it watches.
+  fileprivate(set) var height = 0
   fileprivate var cancelGrace: (() -> Void)?
   /// The live list of its registry, in build order.
   fileprivate var next: ViewModel?

@@ -128,6 +128,35 @@ private final class DisposeThrower: ViewModelLifecycle {
     }
   }
 
+  @Test func aResetInsideAChangeDropsTheRefreshesThatWereDue() {
+    withTestRegistry { registry, _ in
+      let dependencySpec = ViewModelSpec<CompatCounter>(key: "d") { CompatCounter() }
+      // A view model that resets everything when its dependency changes: mid-flush, after the
+      // host's refresh for the same change was queued.
+      final class Resetting: CompatCounter {
+        let dependencySpec: ViewModelSpec<CompatCounter>
+        init(_ dependencySpec: ViewModelSpec<CompatCounter>) {
+          self.dependencySpec = dependencySpec
+        }
+        override func onCreate(_ arg: InstanceArg) {
+          super.onCreate(arg)
+          _ = viewModelBinding.watch(dependencySpec)
+        }
+        override func onDependencyNotify(_ viewModel: ViewModel) { ViewModel.reset() }
+      }
+      var updates = 0
+      let host = ViewModelBinding(onUpdate: { updates += 1 })
+      let dependency = host.watch(dependencySpec)
+      let other = ViewModelBinding()
+      _ = other.watch(ViewModelSpec(key: "r") { Resetting(dependencySpec) })
+      dependency.increment()
+      #expect(updates == 0)
+      #expect(registry.liveInstanceCount == 0)
+      host.dispose()
+      other.dispose()
+    }
+  }
+
   @available(*, deprecated)
   @Test func debugResetIsReset() {
     withTestRegistry { registry, _ in

@@ -49,6 +49,12 @@ private final class Derived: ProbeViewModel {
     recompute()
   }
 
+  /// Starts watching one more dependency, after creation.
+  func watchLater(_ spec: ViewModelSpec<Derived>) {
+    resolved.append(viewModelBinding.watch(spec))
+    recompute()
+  }
+
   private func recompute() {
     fromDependencies = resolved.reduce(0) { $0 + $1.derived }
   }
@@ -136,6 +142,28 @@ private final class Derived: ProbeViewModel {
       #expect(top.seen == [[1, 1]])
       #expect(top.derived == 2)
       #expect(top.resolved[1].notified == ["b"])
+      binding.dispose()
+    }
+  }
+
+  @Test func aDependencyGainedAfterOthersWatchItStillRefreshesFirst() {
+    withTestRegistry { _, _ in
+      // a watches b; later a starts watching d, and only then does b: b gains a dependency
+      // after a came to watch it.
+      let d = Derived.spec("d")
+      let b = Derived.spec("b")
+      let a = Derived.spec("a", b)
+      let binding = ViewModelBinding()
+      let top = binding.watch(a)
+      let middle = top.resolved[0]
+      // a first, so that d's change reaches a's binding before b's.
+      top.watchLater(d)
+      middle.watchLater(d)
+      let bottom = middle.resolved[0]
+      bottom.set(1)
+      #expect(top.notified.count == 1)
+      #expect(top.seen == [[1, 1]])
+      #expect(top.derived == 2)
       binding.dispose()
     }
   }
