@@ -14,6 +14,8 @@ struct ChangeBatch {
   var isFlushing = false
   var models = RefreshQueue()
   var hosts: [BindingCore] = []
+  /// The next host a flush refreshes; back to 0 whenever `hosts` is emptied.
+  var nextHost = 0
 }
 
 /// The view models' bindings a change made dirty, lowest height first, then oldest first.
@@ -41,9 +43,10 @@ struct RefreshQueue {
     nextOrder += 1
   }
 
-  mutating func pop() -> BindingCore? {
+  /// The first binding, and the height it was queued at.
+  mutating func pop() -> (core: BindingCore, height: Int)? {
     guard !items.isEmpty else { return nil }
-    let first = items[0].core
+    let first = (items[0].core, items[0].height)
     let last = items.removeLast()
     guard !items.isEmpty else { return first }
     items[0] = last
@@ -106,8 +109,9 @@ extension ViewModelRegistry {
       core.isDirty = false
       core.changedDependency = nil
     }
-    // A flush in progress reads hosts by index: with none left, it ends.
+    // A flush in progress reads hosts by index: it starts again with those queued from now on.
     changes.hosts.removeAll(keepingCapacity: true)
+    changes.nextHost = 0
     endChange()
   }
 
@@ -127,14 +131,21 @@ extension ViewModelRegistry {
   private func flushChanges() {
     changes.isFlushing = true
     defer { changes.isFlushing = false }
-    var nextHost = 0
+    changes.nextHost = 0
     while true {
-      if let core = changes.models.pop() {
+      if let (core, queuedHeight) = changes.models.pop() {
+        // Its owner came to watch something higher while it waited (a refresh made it watch
+        // more): it goes back, at its height now. Heights only rise, so this ends.
+        let height = core.ownerViewModel?.lifetime.height ?? 0
+        if height > queuedHeight {
+          changes.models.push(core, height: height)
+          continue
+        }
         core.isDirty = false
         core.refresh()
-      } else if nextHost < changes.hosts.count {
-        let core = changes.hosts[nextHost]
-        nextHost += 1
+      } else if changes.nextHost < changes.hosts.count {
+        let core = changes.hosts[changes.nextHost]
+        changes.nextHost += 1
         core.isDirty = false
         core.refresh()
       } else {
@@ -142,5 +153,6 @@ extension ViewModelRegistry {
       }
     }
     changes.hosts.removeAll(keepingCapacity: true)
+    changes.nextHost = 0
   }
 }

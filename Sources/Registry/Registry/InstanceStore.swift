@@ -114,10 +114,15 @@ struct InstanceStore {
     owner.lifetime.height = dependency.lifetime.height + 1
     guard !owner.lifetime.watchers.isEmpty else { return }
     var raised = [owner]
+    // Holds that would close a cycle are refused, so the walk ends; a cycle would be a broken
+    // invariant, and the count keeps it from hanging the app.
+    var steps = 0
     while let next = raised.popLast() {
-      // Holds that would close a cycle are refused, so heights are bounded by the number of
-      // view models; the bound only guards that rule.
-      guard next.lifetime.height <= liveCount else { break }
+      steps += 1
+      guard steps < 10_000_000 else {
+        assertionFailure("a cycle of view models watching each other")
+        break
+      }
       for watcher in next.lifetime.watchers {
         guard let above = watcher.ownerViewModel, above.lifetime.height <= next.lifetime.height
         else { continue }

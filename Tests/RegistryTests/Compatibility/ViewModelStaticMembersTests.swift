@@ -157,6 +157,26 @@ private final class DisposeThrower: ViewModelLifecycle {
     }
   }
 
+  @Test func aResetInsideAHostsRefreshLeavesTheHostRefreshable() {
+    withTestRegistry { registry, _ in
+      let spec = ViewModelSpec<CompatCounter>(key: "c") { CompatCounter() }
+      var updates = 0
+      var host: ViewModelBinding!
+      host = ViewModelBinding(onUpdate: {
+        updates += 1
+        guard updates == 1 else { return }
+        ViewModel.reset()
+        // The host resolves again and the fresh instance changes, still inside the flush.
+        host.watch(spec).increment()
+      })
+      host.watch(spec).increment()
+      #expect(updates == 2)
+      host.watch(spec).increment()
+      #expect(updates == 3)
+      host.dispose()
+    }
+  }
+
   @available(*, deprecated)
   @Test func debugResetIsReset() {
     withTestRegistry { registry, _ in

@@ -43,7 +43,11 @@ private final class Derived: ProbeViewModel {
     recompute()
   }
 
+  var onNotify: ((Derived) -> Void)?
+
   override func onDependencyNotify(_ viewModel: ViewModel) {
+    onNotify?(self)
+    onNotify = nil
     notified.append((viewModel as? ProbeViewModel)?.name ?? "?")
     seen.append(resolved.map(\.derived))
     recompute()
@@ -164,6 +168,49 @@ private final class Derived: ProbeViewModel {
       #expect(top.notified.count == 1)
       #expect(top.seen == [[1, 1]])
       #expect(top.derived == 2)
+      binding.dispose()
+    }
+  }
+
+  @Test func heightsStayAboveWhenTheWalkMeetsAHeightLeftByReleasedInstances() {
+    withTestRegistry { registry, _ in
+      let c3 = Derived.spec("c3")
+      let c2 = Derived.spec("c2", c3)
+      let c1 = Derived.spec("c1", c2)
+      let b = Derived.spec("b", c1)  // height 3
+      let a = Derived.spec("a")
+      let w = Derived.spec("w", a)  // a 0, w 1
+      let binding = ViewModelBinding()
+      let middle = binding.watch(b)
+      registry.dispose(middle.resolved[0])  // c1, c2, c3 go; b keeps height 3
+      let top = binding.watch(w)
+      let left = top.resolved[0]
+      #expect(registry.liveInstanceCount == 3)
+      top.watchLater(b)  // w: 4
+      left.watchLater(b)  // a: 4, so w must go to 5 (more than the 3 live instances)
+      middle.set(1)
+      #expect(top.notified.count == 1)
+      #expect(left.notified.count == 1)
+      binding.dispose()
+    }
+  }
+
+  @Test func aHeightRaisedWhileABindingIsQueuedIsHonoured() {
+    withTestRegistry { registry, _ in
+      let d = Derived.spec("d")
+      let e = Derived.spec("e", d)
+      let f = Derived.spec("f", e)
+      let y = Derived.spec("y", f)  // 3
+      let x = Derived.spec("x", d)  // 1
+      let w = Derived.spec("w", d, x)  // 2
+      let binding = ViewModelBinding()
+      _ = binding.watch(y)
+      let top = binding.watch(w)
+      let middle = top.resolved[1]
+      // When d changes, x starts watching y (x: 4, w: 5), while w is queued at 2.
+      middle.onNotify = { $0.watchLater(y) }
+      top.resolved[0].set(1)
+      #expect(top.notified.count == 1)
       binding.dispose()
     }
   }
