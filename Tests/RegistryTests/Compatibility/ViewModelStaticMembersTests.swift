@@ -174,6 +174,7 @@ private final class DisposeThrower: ViewModelLifecycle {
       host.watch(spec).increment()
       #expect(updates == 3)
       host.dispose()
+      host = nil  // its refresh closure holds this variable
     }
   }
 
