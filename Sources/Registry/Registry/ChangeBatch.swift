@@ -33,7 +33,7 @@ struct RefreshQueue {
   /// A binary heap.
   private var items: [Item] = []
   /// The order the next binding gets.
-  private(set) var nextOrder: UInt64 = 0
+  private var nextOrder: UInt64 = 0
 
   var isEmpty: Bool { items.isEmpty }
 
@@ -64,13 +64,10 @@ struct RefreshQueue {
     return first
   }
 
-  /// Removes the bindings pushed since `order` and returns them.
-  mutating func removeAll(since order: UInt64) -> [BindingCore] {
-    let removed = items.filter { $0.order >= order }.map(\.core)
-    guard !removed.isEmpty else { return [] }
-    let kept = items.filter { $0.order < order }
+  /// Empties the queue and returns what it held.
+  mutating func removeAll() -> [BindingCore] {
+    let removed = items.map(\.core)
     items.removeAll(keepingCapacity: true)
-    for item in kept { insert(item) }
     return removed
   }
 
@@ -105,7 +102,7 @@ extension ViewModelRegistry {
   func withoutRefreshes(_ body: () -> Void) {
     beginChange()
     body()
-    for core in changes.models.removeAll(since: 0) + changes.hosts {
+    for core in changes.models.removeAll() + changes.hosts {
       core.isDirty = false
       core.changedDependency = nil
     }
