@@ -10,7 +10,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "Registry"),
-    .target(name: "RegistryTesting", dependencies: ["Registry"]),
+    .target(name: "RegistryTesting", dependencies: ["Registry", "RegistryTestingHooks"]),
+    // A constructor that tells the core which Swift Testing test is running, as the test
+    // bundle loads (see Sources/RegistryTesting/RunningTestHook.swift).
+    .target(name: "RegistryTestingHooks"),
 
     // Examples: a small counter, a multi-module app wired at a composition root, and an
     // interactive terminal app built the way a SwiftUI app is.

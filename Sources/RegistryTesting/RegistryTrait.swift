@@ -89,7 +89,7 @@ final class RegistryTraitScope {
   private(set) var leakCheck = true
 
   init(test: Test) {
-    registry = ViewModelRegistry(name: test.name)
+    registry = ViewModelRegistry(name: test.name, context: .test)
     reporter = TestIssueReporter(fallback: test.sourceLocation)
     registry.issueReporter = reporter
   }

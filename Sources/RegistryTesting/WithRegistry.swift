@@ -91,7 +91,7 @@ public func withRegistry<R>(
 
 @MainActor
 func makeTestRegistry(failOnWarnings: Bool, sourceLocation: SourceLocation) -> ViewModelRegistry {
-  let registry = ViewModelRegistry(name: "test")
+  let registry = ViewModelRegistry(name: "test", context: .test)
   registry.issueReporter = TestIssueReporter(
     fallback: sourceLocation, failOnWarnings: failOnWarnings)
   return registry

@@ -302,7 +302,7 @@ open class ViewModelBinding {
   /// ```
   open func onResume() {}
 
-  private func resolveThrowing<VM: ViewModel>(
+  func resolveThrowing<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString
   ) throws -> VM {
     do {
@@ -314,7 +314,7 @@ open class ViewModelBinding {
   }
 
   @inline(__always)
-  private func resolveOrStop<VM: ViewModel>(
+  func resolveOrStop<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString, site: CallSite
   ) -> VM {
     do {

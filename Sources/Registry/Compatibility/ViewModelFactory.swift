@@ -156,7 +156,7 @@ extension ViewModelSpec: ViewModelFactory {
   /// - Returns: A new instance.
   /// - Throws: What the builder throws.
   public func buildThrowing() throws -> VM {
-    try (activeSpec ?? self).makeInstance()
+    try (activeSpec ?? self).makeInstance(in: ViewModelRegistry.current)
   }
 
   /// The builder as declared, ignoring proxies and overrides, as a function that cannot throw.
@@ -169,11 +169,10 @@ extension ViewModelSpec: ViewModelFactory {
   /// > Important: For a spec made with `throwingBuilder:`, an error it throws is reported and
   /// > the program stops. Use ``buildThrowing()`` for such specs.
   public var builder: @MainActor () -> VM {
-    let makeInstance = self.makeInstance
     let key = self.key
-    return {
+    return { [self] in
       do {
-        return try makeInstance()
+        return try makeInstance(in: ViewModelRegistry.current)
       } catch {
         ViewModelRegistry.current.stop(
           error, operation: "builder", type: VM.self, key: key,

@@ -89,6 +89,38 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// it, and the resolution returns it as it is.
   case bindingDisposedWhileBuilding(operation: String, binding: String, type: String, key: String?)
 
+  /// An interface — a spec declared without a builder — was resolved in a registry that has no
+  /// provider for it (nor a default for tests or previews).
+  ///
+  /// The throwing forms throw it; `watch(_:)` and `read(_:)`, which have nothing to return,
+  /// report it and stop the program. `declaredAt` is where the interface is declared.
+  case interfaceNotProvided(type: String, key: String?, declaredAt: String, registry: String)
+
+  /// `provide(_:builder:)` was given a spec that has a builder of its own. Nothing changed.
+  case notAnInterface(type: String, key: String?)
+
+  /// An interface was provided a second time in one registry; the first provider, given at
+  /// `firstAt`, stays.
+  case providedTwice(type: String, key: String?, firstAt: String, registry: String)
+
+  /// An interface was provided after the registry had already built it; nothing changed, so
+  /// what was built and what will be built come from one place.
+  case providedAfterResolution(type: String, key: String?, registry: String)
+
+  /// ``ViewModelRegistry/checkProviders(for:)`` found interfaces nobody provides; each entry is
+  /// one, with where it is declared.
+  case missingProviders(registry: String, interfaces: [String])
+
+  /// A proxy given as a whole spec changes what the real spec's identity or lifetime is — a
+  /// shared spec becomes private, or the reverse, or `aliveForever` changes. A
+  /// ``RegistryIssue/Severity/warning``: the proxy is installed as given.
+  case proxyChangesSpec(type: String, key: String?, changes: [String])
+
+  /// A proxy or provider was written to the process-wide default registry while a Swift
+  /// Testing test was running, where every test that does the same races with it. A
+  /// ``RegistryIssue/Severity/warning``; the write happens.
+  case defaultRegistryWrittenInTest(operation: String, test: String)
+
   /// How serious the mistake is: ``RegistryIssue/Severity/warning`` for
   /// ``keyChurn(type:lastKey:count:window:)``, a guess from a heuristic;
   /// ``RegistryIssue/Severity/error`` for every other case.
@@ -99,10 +131,11 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// ```
   public var severity: RegistryIssue.Severity {
     switch self {
-    case .keyChurn: .warning
+    case .keyChurn, .proxyChangesSpec, .defaultRegistryWrittenInTest: .warning
     case .notFound, .cycle, .bindingDisposed, .notHeld, .viewModelDisposed, .buildFailed,
       .builderReusedInstance, .listenerFailed, .aliveForeverWithoutKey, .ownershipCycle,
-      .buildAbandoned, .bindingDisposedWhileBuilding,
+      .buildAbandoned, .bindingDisposedWhileBuilding, .interfaceNotProvided, .notAnInterface,
+      .providedTwice, .providedAfterResolution, .missingProviders,
       .notRegistered, .errorHandlerFailed, .reportedError:
       .error
     }
@@ -187,6 +220,55 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
           Chain: \(chain.joined(separator: " → "))
         Each view model in the chain keeps the next one alive, so none of them could ever be released; nothing was held.
         To fix, let one side refer to the other without holding it (pass it in, or keep a weak reference), or move what both need into a third view model that both hold.
+        """
+    case .interfaceNotProvided(let type, let key, let declaredAt, let registry):
+      return """
+        No provider for the interface \(Describe.named(type, key: key)) in registry "\(registry)".
+          Type: \(type)   Key: \(key ?? "none")   Declared at: \(declaredAt)
+        An interface has no builder of its own: each registry builds it with what its composition root provides, and this one provides nothing for it.
+        To fix, call registry.provide(_:builder:) for it at the composition root (in a test, in the .registry trait's setup), give the interface a testValue for tests and previews, or make the registry with inheritingProvidersFrom: a registry that provides it.
+        """
+    case .notAnInterface(let type, let key):
+      return """
+        provide(_:builder:) was given \(Describe.named(type, key: key)), a spec with a builder of its own.
+          Type: \(type)   Key: \(key ?? "none")
+        Only an interface (a spec declared without a builder) is provided; nothing was changed.
+        To fix, declare the spec without a builder in its interface module, or replace this spec in tests with setProxy(for:builder:).
+        """
+    case .providedTwice(let type, let key, let firstAt, let registry):
+      return """
+        The interface \(Describe.named(type, key: key)) was provided twice in registry "\(registry)".
+          Type: \(type)   Key: \(key ?? "none")   First provided at: \(firstAt)
+        One interface has one provider per registry, so that every instance of it comes from one place; the first provider stays.
+        To fix, provide each interface once, at the composition root; to replace it in a test, use setProxy(for:builder:) or a registry of the test's own.
+        """
+    case .providedAfterResolution(let type, let key, let registry):
+      return """
+        The interface \(Describe.named(type, key: key)) was provided after registry "\(registry)" had built it.
+          Type: \(type)   Key: \(key ?? "none")
+        What was built already came from elsewhere (a default, or an inherited provider); providing now would make later builds differ silently, so nothing was changed.
+        To fix, provide interfaces at the composition root, before anything resolves them.
+        """
+    case .missingProviders(let registry, let interfaces):
+      return """
+        \(interfaces.count) \(interfaces.count == 1 ? "interface has" : "interfaces have") no provider in registry "\(registry)".
+        \(interfaces.map { "  \($0)" }.joined(separator: "\n"))
+        Resolving any of them would fail at run time: nothing builds an interface but its provider.
+        To fix, call registry.provide(_:builder:) for each at the composition root.
+        """
+    case .proxyChangesSpec(let type, let key, let changes):
+      return """
+        A proxy for \(Describe.named(type, key: key)) changes what the spec is: \(changes.joined(separator: "; ")).
+          Type: \(type)   Key: \(key ?? "none")
+        A proxy given as a whole spec brings its own key and lifetime, so bindings that shared one instance may get several, or the reverse; it was installed as given.
+        To fix, give only a builder (setProxy(for:builder:)) to keep the spec's key, sharing and lifetime, or repeat them in the proxy spec.
+        """
+    case .defaultRegistryWrittenInTest(let operation, let test):
+      return """
+        \(operation) wrote to the process-wide default registry while the test \(test) was running.
+          Test: \(test)   Registry: default
+        Tests run in parallel; every test that writes to the default registry sees the others' proxies and providers.
+        To fix, give the test its own registry with the .registry trait (import RegistryTesting) and make the change in its setup or inside the test.
         """
     case .keyChurn(let type, let lastKey, let count, let window):
       return """

@@ -1,7 +1,8 @@
 /// The live registry as a graph: bindings and instances as nodes; "holds" and "depends on" as
 /// edges. Render it with Graphviz (`dot -Tsvg`) or paste the Mermaid text into a Markdown file.
 ///
-/// Host bindings are boxes, instances rounded; `aliveForever` instances have a double border,
+/// Host bindings are boxes, instances rounded (a service's label says so); `aliveForever`
+/// instances have a double border,
 /// paused bindings are dashed, and a binding that only reads (does not watch) draws a dashed
 /// edge. An instance's dependencies hang off it directly, through its own binding.
 ///
@@ -23,6 +24,7 @@ extension RegistrySnapshot {
     for instance in instances {
       let shape = instance.aliveForever ? "doubleoctagon" : "box"
       var label = [instance.name]
+      if instance.isService { label.append("service") }
       if instance.aliveForever { label.append("aliveForever") }
       if instance.isAwaitingDisposal { label.append("awaiting disposal") }
       lines.append(
@@ -45,6 +47,7 @@ extension RegistrySnapshot {
     }
     for instance in instances {
       var label = instance.name
+      if instance.isService { label += " · service" }
       if instance.aliveForever { label += " · aliveForever" }
       if instance.isAwaitingDisposal { label += " · awaiting disposal" }
       let node =

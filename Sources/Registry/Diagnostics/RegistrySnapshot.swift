@@ -69,6 +69,8 @@ public struct InstanceSnapshot: Sendable, Hashable, Identifiable, CustomStringCo
   public let holders: [HolderSnapshot]
   /// Released by every holder, but kept alive by a grace period or its family's pool.
   public let isAwaitingDisposal: Bool
+  /// Whether it is a service (built by a ``ServiceSpec``) rather than a view model.
+  public let isService: Bool
   /// The ids of the instances whose ``ViewModel/viewModelBinding`` holds it.
   public var dependents: [UInt64] { holders.compactMap(\.ownerInstanceID) }
 
@@ -82,11 +84,13 @@ public struct InstanceSnapshot: Sendable, Hashable, Identifiable, CustomStringCo
   ///   - aliveForever: Whether it outlives its holders.
   ///   - holders: Who holds it.
   ///   - isAwaitingDisposal: Whether it is released and waiting to be disposed.
+  ///   - isService: Whether it is a service rather than a view model.
   public init(
     id: UInt64, typeName: String, key: String?, tag: String?, aliveForever: Bool,
-    holders: [HolderSnapshot], isAwaitingDisposal: Bool = false
+    holders: [HolderSnapshot], isAwaitingDisposal: Bool = false, isService: Bool = false
   ) {
     self.isAwaitingDisposal = isAwaitingDisposal
+    self.isService = isService
     self.id = id
     self.typeName = typeName
     self.key = key
@@ -100,12 +104,13 @@ public struct InstanceSnapshot: Sendable, Hashable, Identifiable, CustomStringCo
     key.map { "\(typeName)(key: \($0))" } ?? "\(typeName)(private)"
   }
 
-  /// The name, the holder count and the holders.
+  /// The name, the holder count and the holders; a service says so after its name.
   public var description: String {
+    let kind = isService ? "  service" : ""
     let forever =
       aliveForever ? "  aliveForever" : isAwaitingDisposal ? "  awaiting disposal" : ""
     let held = holders.map(\.label).joined(separator: ", ")
-    return "  \(name)\(forever)  holders: \(holders.count)  [\(held)]"
+    return "  \(name)\(kind)\(forever)  holders: \(holders.count)  [\(held)]"
   }
 }
 
@@ -155,7 +160,7 @@ extension ViewModelRegistry {
   ///
   /// - Returns: A value that does not change as the registry does.
   public func snapshot() -> RegistrySnapshot {
-    let instances = liveViewModels().map { viewModel in
+    let instances = store.live.map { viewModel in
       let registration = viewModel.lifetime.record
       let holders = viewModel.lifetime.holders.map { core in
         core.snapshot(holding: registration?.identity)
@@ -164,7 +169,8 @@ extension ViewModelRegistry {
         id: registration?.sequence ?? 0, typeName: Describe.type(type(of: viewModel)),
         key: Describe.key(registration?.values.key), tag: Describe.key(registration?.values.tag),
         aliveForever: registration?.values.aliveForever ?? false, holders: holders,
-        isAwaitingDisposal: viewModel.lifetime.isAwaitingDisposal)
+        isAwaitingDisposal: viewModel.lifetime.isAwaitingDisposal,
+        isService: viewModel is any ServiceBoxType)
     }
     return RegistrySnapshot(registryName: name, instances: instances)
   }

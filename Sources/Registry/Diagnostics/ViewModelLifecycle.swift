@@ -92,6 +92,8 @@ public struct LifecycleEvent: Hashable, Sendable, CustomStringConvertible {
   /// The instance's build number in its registry, the same as ``InstanceSnapshot/id``: matches
   /// a `create` with its `dispose`.
   public let instanceID: UInt64
+  /// Whether the instance is a service (built by a ``ServiceSpec``) rather than a view model.
+  public let isService: Bool
 
   /// Creates an event.
   ///
@@ -103,11 +105,13 @@ public struct LifecycleEvent: Hashable, Sendable, CustomStringConvertible {
   ///   - bindingId: The binding involved.
   ///   - registry: The registry's name.
   ///   - instanceID: The instance's build number.
+  ///   - isService: Whether the instance is a service.
   public init(
     kind: Kind, typeName: String, key: String?, tag: String? = nil, bindingId: String?,
-    registry: String, instanceID: UInt64 = 0
+    registry: String, instanceID: UInt64 = 0, isService: Bool = false
   ) {
     self.instanceID = instanceID
+    self.isService = isService
     self.kind = kind
     self.typeName = typeName
     self.key = key

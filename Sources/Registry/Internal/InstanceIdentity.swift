@@ -66,7 +66,11 @@ enum InstanceKey: Hashable {
 
 /// How keys and types read in messages: `UserViewModel(key: "u1")`.
 enum Describe {
-  static func type(_ type: Any.Type) -> String { String(describing: type) }
+  /// A view model's type, or a service's own type for the box that carries it.
+  static func type(_ type: Any.Type) -> String {
+    if let box = type as? any ServiceBoxType.Type { return String(describing: box.serviceType) }
+    return String(describing: type)
+  }
 
   static func key(_ key: AnyHashable?) -> String? {
     guard let key else { return nil }

@@ -44,7 +44,7 @@ extension ViewModelRegistry {
     _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
     aliveForever: Bool
   ) throws -> VM {
-    let viewModel = try active.makeInstance()
+    let viewModel = try active.makeInstance(in: self)
     guard viewModel.lifetime.record == nil, !viewModel.isDisposed else {
       throw UnheldInstance(
         error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(active.key)),
@@ -97,7 +97,7 @@ extension ViewModelRegistry {
   /// Builds an instance that no registry tracks, for a resolution through a disposed binding.
   func buildDetached<VM>(_ active: ViewModelSpec<VM>) throws -> VM {
     try ObservationGate.suspended {
-      let viewModel = try withCurrent { try active.makeInstance() }
+      let viewModel = try withCurrent { try active.makeInstance(in: self) }
       viewModel.onCreate(InstanceArg(values: active.values, bindingId: nil))
       return viewModel
     }

@@ -70,7 +70,8 @@ extension ViewModelRegistry {
     let event = LifecycleEvent(
       kind: kind, typeName: Describe.type(type(of: viewModel)), key: Describe.key(arg.key),
       tag: Describe.key(arg.tag), bindingId: arg.bindingId, registry: name,
-      instanceID: viewModel.lifetime.record?.sequence ?? 0)
+      instanceID: viewModel.lifetime.record?.sequence ?? 0,
+      isService: viewModel is any ServiceBoxType)
     for lifecycle in activeLifecycles {
       do {
         switch kind {
@@ -82,7 +83,8 @@ extension ViewModelRegistry {
       } catch {
         handleListenerError(error, from: type(of: lifecycle), kind: .lifecycle)
       }
-      deliverInAppleViewModelShape(kind, viewModel, arg: arg, to: lifecycle)
+      // AppleViewModel's shape passes the instance itself: it has no services.
+      if !event.isService { deliverInAppleViewModelShape(kind, viewModel, arg: arg, to: lifecycle) }
     }
   }
 }

@@ -66,6 +66,21 @@ extension ViewModelRegistry {
     release(identity, by: holder)
   }
 
+  /// Lets go, on behalf of `holder`, of what it holds for `spec` (a service, read by its spec).
+  func unbind<VM: ViewModel>(_ spec: ViewModelSpec<VM>, by holder: BindingCore)
+    throws(RegistryError)
+  {
+    guard let held = holder.entry(at: route(spec).identity)?.viewModel else {
+      let type = Describe.type(VM.self)
+      let key = Describe.key(spec.key)
+      if holder.isDisposed {
+        throw .bindingDisposed(operation: "unbind(_:)", binding: holder.id, type: type, key: key)
+      }
+      throw .notHeld(binding: holder.id, type: type, key: key)
+    }
+    try unbind(held, by: holder)
+  }
+
   /// Makes `holder` follow `viewModel` without holding it: it refreshes on its changes, and the
   /// instance's lifetime is not its business (a host that borrows a view model).
   func observe(_ viewModel: ViewModel, by holder: BindingCore) {
@@ -193,7 +208,7 @@ extension ViewModelRegistry {
   public func reset(tag: AnyHashable) -> Int {
     abandonPendingBuilds(tag: tag)
     abandonRunningBuilds(tag: tag)
-    let tagged = liveViewModels().reversed().filter { $0.lifetime.record?.values.tag == tag }
+    let tagged = store.live.reversed().filter { $0.lifetime.record?.values.tag == tag }
     // One change: a host holding several of them refreshes once.
     beginChange()
     for viewModel in tagged { dispose(viewModel, callingHook: true) }

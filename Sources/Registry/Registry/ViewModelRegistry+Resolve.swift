@@ -55,6 +55,9 @@ extension ViewModelRegistry {
       // The re-render path: the identity names the type, so the cast need not be checked.
       return unsafeDowncast(existing, to: VM.self)
     }
+    if active !== spec, let origin = spec.origin {
+      reportFamilyProxyChanges(familyID: origin.familyID, from: spec, to: active, site: site)
+    }
     var aliveForever = active.aliveForever
     if aliveForever, !identity.isShared {
       let error = RegistryError.aliveForeverWithoutKey(type: Describe.type(VM.self))
@@ -241,7 +244,9 @@ extension ViewModelRegistry {
     var best: VM?
     var bestSequence: UInt64 = 0
     for candidate in store.shared.values {
-      guard let match = candidate as? VM, let record = candidate.lifetime.record,
+      // A service's box is a view model only to the store: a lookup of `ViewModel` skips it.
+      guard !(candidate is any ServiceBoxType) || VM.self is any ServiceBoxType.Type,
+        let match = candidate as? VM, let record = candidate.lifetime.record,
         tag == nil || record.values.tag == tag, record.sequence >= bestSequence
       else { continue }
       best = match

@@ -22,7 +22,8 @@ public final class ViewModelRegistry {
   /// ```swift
   /// ViewModelRegistry.default.issueReporter = MyReporter()
   /// ```
-  public nonisolated static let `default` = ViewModelRegistry(name: "default")
+  public nonisolated static let `default` = ViewModelRegistry(
+    name: "default", context: Context.ofThisProcess)
 
   /// The registry that new bindings, proxies and view models use in this task: the one set by
   /// ``withCurrent(_:)``, else ``default``.
@@ -34,6 +35,20 @@ public final class ViewModelRegistry {
 
   /// A name for messages and diagnostics.
   public nonisolated let name: String
+
+  /// What the registry serves: an app, a test or a preview. It decides what an interface that
+  /// nobody provided builds: nothing in an app (the resolution fails), the interface's
+  /// `testValue` in a test, its `previewValue` (else `testValue`) in a preview.
+  public nonisolated let context: Context
+
+  /// The registry this one asks for the providers of interfaces it does not provide itself;
+  /// `nil` for none. Only providers are inherited: instances, proxies and configuration are
+  /// each registry's own.
+  ///
+  /// ```swift
+  /// let account = ViewModelRegistry(name: "account", inheritingProvidersFrom: .default)
+  /// ```
+  public nonisolated let inheritsProvidersFrom: ViewModelRegistry?
 
   /// Where non-throwing APIs send the mistakes they cannot throw. Replace it to collect or
   /// route them; the default prints.
@@ -69,6 +84,8 @@ public final class ViewModelRegistry {
   /// Unchecked: read on every resolution; no access to it calls out (a proxy is stored or read
   /// whole), so none can overlap another.
   @exclusivity(unchecked) var proxies: [ObjectIdentifier: ProxyEntry] = [:]
+  /// What the composition root provided for interfaces, and which interfaces were resolved.
+  var providers = ProviderTable()
   /// The identities being built right now; a repeat is a cycle.
   /// Unchecked, like `changes`: pushed, popped and scanned by code that never calls out while
   /// it accesses them, so no access can overlap another.
@@ -82,12 +99,22 @@ public final class ViewModelRegistry {
   /// Creates an empty registry.
   ///
   /// ```swift
-  /// let registry = ViewModelRegistry(name: "preview")
+  /// let registry = ViewModelRegistry(name: "account", inheritingProvidersFrom: .default)
+  /// let preview = ViewModelRegistry(name: "preview", context: .preview)
   /// ```
   ///
-  /// - Parameter name: A name for messages and diagnostics.
-  public nonisolated init(name: String = "registry") {
+  /// - Parameters:
+  ///   - name: A name for messages and diagnostics.
+  ///   - context: What the registry serves; it decides what unprovided interfaces build.
+  ///   - parent: A registry to ask for the providers of interfaces this one does not provide;
+  ///     its providers are looked up at each build, so those it gains later count too.
+  public nonisolated init(
+    name: String = "registry", context: Context = .live,
+    inheritingProvidersFrom parent: ViewModelRegistry? = nil
+  ) {
     self.name = name
+    self.context = context
+    self.inheritsProvidersFrom = parent
   }
 
   /// Runs `operation` with this registry as ``current``: bindings, proxies and view models
@@ -142,22 +169,23 @@ public final class ViewModelRegistry {
       self, operation: operation, isolation: isolation)
   }
 
-  /// How many instances are alive, keyed and private.
+  /// How many instances are alive, keyed and private, view models and services.
   ///
   /// ```swift
   /// #expect(registry.liveInstanceCount == 0)
   /// ```
   public var liveInstanceCount: Int { store.liveCount }
 
-  /// The live instances, oldest first.
+  /// The live view models, oldest first. Services are not view models: ``snapshot()`` shows
+  /// them.
   ///
   /// ```swift
   /// for viewModel in registry.liveViewModels() { print(type(of: viewModel)) }
   /// ```
   ///
-  /// - Returns: Every instance this registry built that is not disposed yet.
+  /// - Returns: Every view model this registry built that is not disposed yet.
   public func liveViewModels() -> [ViewModel] {
-    store.live
+    store.live.filter { !($0 is any ServiceBoxType) }
   }
 
   /// Disposes every live instance, `aliveForever` ones included, newest first; bindings that
@@ -175,7 +203,7 @@ public final class ViewModelRegistry {
     abandonPendingBuilds(tag: nil)
     abandonRunningBuilds(tag: nil)
     beginChange()
-    for viewModel in liveViewModels().reversed() {
+    for viewModel in store.live.reversed() {
       dispose(viewModel, callingHook: true)
     }
     endChange()

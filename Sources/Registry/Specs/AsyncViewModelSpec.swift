@@ -47,16 +47,41 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ///   - aliveForever: Keeps the instance alive after its last holder lets go.
   ///   - disposeDelay: A grace period before a released instance is disposed.
   ///   - builder: Builds the instance, or throws; runs on the main actor and may suspend.
-  public init(
+  public convenience init(
     key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,
     disposeDelay: Duration? = nil, builder: @escaping @MainActor () async throws -> VM
   ) {
-    values = InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever)
-    releasePolicy = ReleasePolicy(disposeDelay: disposeDelay)
+    self.init(
+      values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
+      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), privateIdentity: nil,
+      builder: builder)
+  }
+
+  /// `privateIdentity`: the identity of the spec whose builder this one replaces, or `nil` for
+  /// a spec of its own.
+  private init(
+    values: InstanceArg.Values, releasePolicy: ReleasePolicy?,
+    privateIdentity: InstanceIdentity?, builder: @escaping @MainActor () async throws -> VM
+  ) {
+    self.values = values
+    self.releasePolicy = releasePolicy
     self.builder = builder
-    sharedIdentity = key.map { InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0)) }
-    privateIdentity = InstanceIdentity(
-      type: ObjectIdentifier(VM.self), key: .privateSpec(ObjectIdentifier(self)))
+    sharedIdentity = values.key.map {
+      InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0))
+    }
+    self.privateIdentity =
+      privateIdentity
+      ?? InstanceIdentity(
+        type: ObjectIdentifier(VM.self), key: .privateSpec(ObjectIdentifier(self)))
+  }
+
+  /// This spec with another builder: the same key, tag, lifetime and identity.
+  func replacingBuilder(_ builder: @escaping @MainActor () async throws -> VM)
+    -> AsyncViewModelSpec<VM>
+  {
+    AsyncViewModelSpec(
+      values: values, releasePolicy: releasePolicy, privateIdentity: privateIdentity,
+      builder: builder)
   }
 
   /// The identity an instance resolved from this spec has when `active` builds it; computed
@@ -75,11 +100,28 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// databaseSpec.setProxy(AsyncViewModelSpec(key: "db") { InMemoryDatabase() })
   /// ```
   ///
-  /// - Parameter proxy: The spec to build from instead.
+  /// - Parameter proxy: The spec to build from instead; a change of sharing or of
+  ///   `aliveForever` is reported as a warning
+  ///   (``RegistryError/proxyChangesSpec(type:key:changes:)``).
   @MainActor
   public func setProxy(_ proxy: AsyncViewModelSpec<VM>) {
-    ViewModelRegistry.current.proxies[ObjectIdentifier(self)] = ProxyEntry(
-      original: self, proxy: proxy)
+    let registry = ViewModelRegistry.current
+    registry.reportChanges(from: values, to: proxy.values, type: VM.self, at: nil)
+    registry.installProxy(proxy, for: self, operation: "setProxy(_:)", at: nil)
+  }
+
+  /// Builds every later resolution of this spec with `builder`, in the current registry,
+  /// keeping its key, sharing, tag and lifetime.
+  ///
+  /// ```swift
+  /// databaseSpec.setProxy { InMemoryDatabase() }
+  /// ```
+  ///
+  /// - Parameter builder: Builds the instance instead; it may suspend and throw.
+  @MainActor
+  public func setProxy(builder: @escaping @MainActor () async throws -> VM) {
+    ViewModelRegistry.current.installProxy(
+      replacingBuilder(builder), for: self, operation: "setProxy(builder:)", at: nil)
   }
 
   /// Removes the proxy installed on this spec in the current registry.

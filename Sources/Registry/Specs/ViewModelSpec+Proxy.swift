@@ -12,11 +12,47 @@ extension ViewModelSpec {
   /// The proxy builds the same `VM` type, so a mock is a subclass of the real view model; in
   /// another module that class must be `open` with a `public` initializer.
   ///
-  /// - Parameter proxy: The spec to build from instead. Its key and tag are used; when it has no
-  ///   key, the instance stays private as the original would be.
+  /// To keep this spec's key, sharing and lifetime and swap only the builder, use
+  /// ``setProxy(fileID:filePath:line:column:builder:)``.
+  ///
+  /// - Parameters:
+  ///   - proxy: The spec to build from instead. Its key, tag and lifetime are used: a change of
+  ///     sharing or of `aliveForever` is reported as a warning
+  ///     (``RegistryError/proxyChangesSpec(type:key:changes:)``).
+  ///   - fileID: The caller's file, for reported issues; leave the default.
+  ///   - filePath: The caller's file path, for reported issues; leave the default.
+  ///   - line: The caller's line, for reported issues; leave the default.
+  ///   - column: The caller's column, for reported issues; leave the default.
   @MainActor
-  public func setProxy(_ proxy: ViewModelSpec<VM>) {
-    ViewModelRegistry.current.setProxy(proxy, for: self)
+  public func setProxy(
+    _ proxy: ViewModelSpec<VM>, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    ViewModelRegistry.current.setProxy(
+      proxy, for: self, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Builds every later resolution of this spec with `builder`, in the current registry,
+  /// keeping everything else the spec is: its key, sharing, tag, lifetime and grace period.
+  ///
+  /// ```swift
+  /// sessionSpec.setProxy { MockSessionViewModel(user: "ada@example.test") }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: The caller's file, for reported issues; leave the default.
+  ///   - filePath: The caller's file path, for reported issues; leave the default.
+  ///   - line: The caller's line, for reported issues; leave the default.
+  ///   - column: The caller's column, for reported issues; leave the default.
+  ///   - builder: Builds the instance instead of the spec's builder; it may throw.
+  @MainActor
+  public func setProxy(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, builder: @escaping @MainActor () throws -> VM
+  ) {
+    ViewModelRegistry.current.setProxy(
+      for: self, fileID: fileID, filePath: filePath, line: line, column: column,
+      builder: builder)
   }
 
   /// Removes the proxy installed on this spec in the current registry.
@@ -44,7 +80,9 @@ extension ViewModelSpec {
   /// - Returns: What `operation` returns.
   @MainActor
   public func withProxy<R>(_ proxy: ViewModelSpec<VM>, operation: () throws -> R) rethrows -> R {
-    try ViewModelRegistry.current.withProxy(proxy, for: self, operation: operation)
+    let registry = ViewModelRegistry.current
+    registry.reportChanges(from: values, to: proxy.values, type: VM.self, at: nil)
+    return try registry.withProxy(proxy, for: self, operation: operation)
   }
 }
 
@@ -61,6 +99,20 @@ extension ViewModelSpecWithArg {
   @MainActor
   public func setProxy(_ proxy: ViewModelSpecWithArg<VM, Arg>) {
     ViewModelRegistry.current.setProxy(proxy, for: self)
+  }
+
+  /// Builds every later resolution of this family, for every argument, with `builder`, in the
+  /// current registry, keeping the family's key, tag and lifetime functions, grace period and
+  /// pool.
+  ///
+  /// ```swift
+  /// userSpec.setProxy { id in MockUserViewModel(id: id) }
+  /// ```
+  ///
+  /// - Parameter builder: Builds the instance for an argument instead; it may throw.
+  @MainActor
+  public func setProxy(builder: @escaping @MainActor (Arg) throws -> VM) {
+    ViewModelRegistry.current.setProxy(for: self, builder: builder)
   }
 
   /// Removes the proxy installed on this family in the current registry.

@@ -127,7 +127,7 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
 
   init(
     values: InstanceArg.Values, releasePolicy: ReleasePolicy?, privateKey: InstanceKey? = nil,
-    inputs: AnyHashable? = nil, site: SpecSite? = nil,
+    inputs: AnyHashable? = nil, site: SpecSite? = nil, interface: InterfaceInfo<VM>? = nil,
     builder: @escaping @MainActor () throws -> VM
   ) {
     self.values = values
@@ -136,6 +136,7 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.origin = nil
     self.inputs = inputs
     self.site = site
+    self.interface = interface
     self.ownBuilder = builder
     self.sharedIdentity = values.key.map {
       InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0))
@@ -162,6 +163,7 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.origin = origin
     self.inputs = nil
     self.site = nil
+    self.interface = nil
     self.ownBuilder = unusedBuilder
     self.sharedIdentity = sharedIdentity
     if let sharedIdentity {
@@ -173,10 +175,16 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     }
   }
 
-  /// Builds a new instance: the spec's builder, or its family's for its argument.
+  /// Where an interface (a spec without a builder) is declared and what tests and previews
+  /// build when nobody provides it; `nil` for a spec with a builder.
+  let interface: InterfaceInfo<VM>?
+
+  /// Builds a new instance: the spec's builder, its family's for its argument, or, for an
+  /// interface, what `registry` provides for it.
   @MainActor
-  func makeInstance() throws -> VM {
+  func makeInstance(in registry: ViewModelRegistry) throws -> VM {
     if let origin { return try origin.build() }
+    if let interface { return try registry.buildProvided(self, interface: interface) }
     return try ownBuilder()
   }
 
@@ -240,6 +248,16 @@ extension ViewModelSpec {
     if let origin { return .family(type: type, family: origin.familyID) }
     if let site { return .inline(type: type, site: site, inputs: inputs) }
     return .identity(privateIdentity)
+  }
+}
+
+extension ViewModelSpec {
+  /// This spec with another builder: the same key, tag, lifetime, grace period and identity —
+  /// what a proxy that supplies only a builder is.
+  func replacingBuilder(_ builder: @escaping @MainActor () throws -> VM) -> ViewModelSpec<VM> {
+    ViewModelSpec(
+      values: values, releasePolicy: releasePolicy, privateKey: privateKey, inputs: inputs,
+      site: site, builder: builder)
   }
 }
 

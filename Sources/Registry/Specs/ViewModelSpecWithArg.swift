@@ -124,6 +124,17 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
       keepReleased: self.keepReleased > 0 ? (ObjectIdentifier(token), self.keepReleased) : nil)
   }
 
+  /// This family with another builder: the same key, tag and lifetime functions, grace period
+  /// and pool size — what a proxy that supplies only a builder is.
+  func replacingBuilder(
+    _ builder: @escaping @MainActor (Arg) throws -> VM
+  ) -> ViewModelSpecWithArg<VM, Arg> {
+    ViewModelSpecWithArg(
+      throwingBuilder: builder, key: keyFunction, tag: tagFunction,
+      aliveForever: aliveForeverFunction, disposeDelay: disposeDelay, keepReleased: keepReleased,
+      argumentKey: argumentKey, keysByArgument: keysByArgument)
+  }
+
   /// What the family's specs name it by: the identity of their private instances, the key of a
   /// proxy on it, the pool of its kept instances. The specs keep the token, not the family, so
   /// the family's spec cache does not keep the family alive.

@@ -87,6 +87,19 @@ public final class ViewModelSpecWithArg2<VM: ViewModel, A, B>: @unchecked Sendab
     family.setProxy(proxy.family)
   }
 
+  /// Builds every later resolution of this family with `builder`, in the current registry,
+  /// keeping the family's key, tag and lifetime functions, grace period and pool.
+  ///
+  /// ```swift
+  /// spec.setProxy { _, _ in MockItemViewModel() }
+  /// ```
+  ///
+  /// - Parameter builder: Builds the instance for the arguments instead; it may throw.
+  @MainActor
+  public func setProxy(builder: @escaping @MainActor (A, B) throws -> VM) {
+    family.setProxy { args in try builder(args.0, args.1) }
+  }
+
   /// Removes the proxy installed on this family in the current registry.
   ///
   /// ```swift

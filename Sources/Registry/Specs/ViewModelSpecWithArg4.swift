@@ -89,6 +89,19 @@ public final class ViewModelSpecWithArg4<VM: ViewModel, A, B, C, D>: @unchecked 
     family.setProxy(proxy.family)
   }
 
+  /// Builds every later resolution of this family with `builder`, in the current registry,
+  /// keeping the family's key, tag and lifetime functions, grace period and pool.
+  ///
+  /// ```swift
+  /// spec.setProxy { _, _, _, _ in MockItemViewModel() }
+  /// ```
+  ///
+  /// - Parameter builder: Builds the instance for the arguments instead; it may throw.
+  @MainActor
+  public func setProxy(builder: @escaping @MainActor (A, B, C, D) throws -> VM) {
+    family.setProxy { args in try builder(args.0, args.1, args.2, args.3) }
+  }
+
   /// Removes the proxy installed on this family in the current registry.
   ///
   /// ```swift

@@ -1,0 +1,242 @@
+/// How to build a service of any type — a class, an actor, a struct, an enum, a protocol
+/// existential — and which instance it is: its key, tag and lifetime.
+///
+/// A service has what a view model has: shared by key or private to each binding, reference
+/// counted by the same holders (bindings, view models' own bindings, hosts), kept by
+/// `aliveForever`, a grace period or a family's pool, found by tag for ``ViewModelRegistry/reset(tag:)``,
+/// replaced in tests by a proxy, and disposed exactly once when its last holder lets go. It never
+/// changes the way a view model does, so it never refreshes a holder: resolve it with
+/// ``ViewModelBinding/read(_:fileID:filePath:line:column:)-(ServiceSpec<Service>,_,_,_,_)``.
+///
+/// ```swift
+/// let apiSpec = ServiceSpec<any APIClient>(key: "api") { LiveAPIClient() }
+/// let repositorySpec = ServiceSpec(key: "repository") { dependencies in
+///   NotesRepository(api: dependencies.read(apiSpec))
+/// }
+///
+/// let api = binding.read(apiSpec)
+/// ```
+///
+/// When it is disposed, a service that adopts ``RegistryDisposable`` is told so, or the spec's
+/// `onDispose` closure runs, before what its builder resolved is let go. Declared without a
+/// builder, a spec is an interface that the composition root provides (see
+/// ``init(key:tag:aliveForever:disposeDelay:testValue:previewValue:fileID:line:)``).
+public struct ServiceSpec<Service>: Sendable {
+  /// The spec of the box the registry keeps the service in: identity, lifetime and proxies are
+  /// all the box's.
+  let spec: ViewModelSpec<ServiceBox<Service>>
+  /// The dispose closure the spec was written with, kept for proxies that supply only a builder.
+  let onDispose: (@MainActor (Service) -> Void)?
+
+  @usableFromInline
+  init(spec: ViewModelSpec<ServiceBox<Service>>, onDispose: (@MainActor (Service) -> Void)?) {
+    self.spec = spec
+    self.onDispose = onDispose
+  }
+
+  /// The key the service is shared under, or `nil` for one instance per binding.
+  public var key: AnyHashable? { spec.key }
+  /// A tag that ``ViewModelRegistry/reset(tag:)`` finds the service by.
+  public var tag: AnyHashable? { spec.tag }
+  /// Whether the service stays alive after its last holder lets go.
+  public var aliveForever: Bool { spec.aliveForever }
+  /// How long a released service waits before it is disposed; `nil` disposes at once.
+  public var disposeDelay: Duration? { spec.disposeDelay }
+  /// Whether the spec is an interface: declared without a builder, built by what a registry
+  /// provides for it.
+  public var isInterface: Bool { spec.isInterface }
+
+  /// Creates a spec whose builder makes the service.
+  ///
+  /// ```swift
+  /// let clockSpec = ServiceSpec(key: "clock") { SystemClock() }
+  /// let databaseSpec = ServiceSpec(key: "db", onDispose: { $0.close() }) { try Database(path) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: Shares one service per registry under this key; `nil` makes it private to each
+  ///     binding.
+  ///   - tag: A tag to find it by with ``ViewModelRegistry/reset(tag:)``.
+  ///   - aliveForever: Keeps it alive after its last holder lets go.
+  ///   - disposeDelay: A grace period after its last holder lets go (keyed services only).
+  ///   - inputs: For a private spec made inside a view: the values its service follows in a
+  ///     host, as for ``ViewModelSpec/inputs``.
+  ///   - onDispose: Runs once when the service is disposed, in place of
+  ///     ``RegistryDisposable/dispose()``.
+  ///   - fileID: Where the spec is made; leave the default.
+  ///   - line: The line where the spec is made; leave the default.
+  ///   - column: The column where the spec is made; leave the default.
+  ///   - builder: Makes a new service; runs on the main actor, once per instance. It may throw:
+  ///     ``ViewModelBinding/readThrowing(_:)-(ServiceSpec<Service>)`` throws its error, and
+  ///     `read(_:)`, which cannot, reports it and stops.
+  public init(
+    key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,
+    disposeDelay: Duration? = nil, inputs: AnyHashable? = nil,
+    onDispose: (@MainActor (Service) -> Void)? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line, column: UInt = #column,
+    builder: @escaping @MainActor () throws -> Service
+  ) {
+    self.init(
+      key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay,
+      inputs: inputs, onDispose: onDispose,
+      site: SpecSite(fileID: fileID, line: line, column: column),
+      build: ServiceBox.maker(builder, onDispose: onDispose))
+  }
+
+  /// Creates a spec whose builder resolves the service's own dependencies.
+  ///
+  /// The builder gets the service's own binding: what it resolves there is held for as long as
+  /// the service lives, and let go, newest first, after the service's dispose hook ran.
+  ///
+  /// ```swift
+  /// let repositorySpec = ServiceSpec(key: "repository") { dependencies in
+  ///   NotesRepository(api: dependencies.read(apiSpec), session: dependencies.watch(sessionSpec))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: Shares one service per registry under this key; `nil` makes it private.
+  ///   - tag: A tag to find it by with ``ViewModelRegistry/reset(tag:)``.
+  ///   - aliveForever: Keeps it alive after its last holder lets go.
+  ///   - disposeDelay: A grace period after its last holder lets go.
+  ///   - inputs: For a private spec made inside a view: the values its service follows.
+  ///   - onDispose: Runs once when the service is disposed.
+  ///   - fileID: Where the spec is made; leave the default.
+  ///   - line: The line where the spec is made; leave the default.
+  ///   - column: The column where the spec is made; leave the default.
+  ///   - builder: Makes a new service from its dependencies; it may throw.
+  public init(
+    key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,
+    disposeDelay: Duration? = nil, inputs: AnyHashable? = nil,
+    onDispose: (@MainActor (Service) -> Void)? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line, column: UInt = #column,
+    builder: @escaping @MainActor (ViewModelBinding) throws -> Service
+  ) {
+    self.init(
+      key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay,
+      inputs: inputs, onDispose: onDispose,
+      site: SpecSite(fileID: fileID, line: line, column: column),
+      build: ServiceBox.maker(resolving: builder, onDispose: onDispose))
+  }
+
+  /// Declares an interface: a service spec without a builder, which the composition root
+  /// provides for each registry with
+  /// ``ViewModelRegistry/provide(_:onDispose:fileID:filePath:line:column:builder:)-(ServiceSpec<Service>,_,_,_,_,_,_)``.
+  ///
+  /// Put it in an interface module beside the protocol; features import that module and
+  /// resolve the spec, and only the composition root imports the module that implements it.
+  /// The key, sharing, tag and lifetime are the interface's, whoever provides it.
+  ///
+  /// ```swift
+  /// // NotesStorage (an interface module)
+  /// public protocol NotesStore: AnyObject { func notes() -> [Note] }
+  /// public let notesStoreSpec = ServiceSpec<any NotesStore>(
+  ///   key: "notes-store", testValue: InMemoryNotesStore())
+  ///
+  /// // The composition root
+  /// registry.provide(notesStoreSpec) { FileNotesStore(directory: appSupport) }
+  /// ```
+  ///
+  /// Resolving it where nothing provides it throws
+  /// ``RegistryError/interfaceNotProvided(type:key:declaredAt:registry:)`` from the throwing
+  /// forms; `read(_:)`, which has nothing to return, reports it and stops.
+  ///
+  /// - Parameters:
+  ///   - key: Shares one service per registry under this key; `nil` makes it private.
+  ///   - tag: A tag to find it by with ``ViewModelRegistry/reset(tag:)``.
+  ///   - aliveForever: Keeps it alive after its last holder lets go.
+  ///   - disposeDelay: A grace period after its last holder lets go.
+  ///   - testValue: What a test registry builds when the test provides nothing, evaluated anew
+  ///     for each build. Without one, a test that resolves the interface unprovided fails.
+  ///   - previewValue: What a preview registry builds when nothing is provided; `testValue`
+  ///     when omitted.
+  ///   - fileID: Where the interface is declared, for messages; leave the default.
+  ///   - line: The line where it is declared; leave the default.
+  public init(
+    key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,
+    disposeDelay: Duration? = nil,
+    testValue: @autoclosure @escaping @MainActor () -> Service? = nil,
+    previewValue: @autoclosure @escaping @MainActor () -> Service? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    let interface = InterfaceInfo<ServiceBox<Service>>(
+      fileID: fileID, line: line, testValue: { testValue().map(ServiceBox.filled) },
+      previewValue: { previewValue().map(ServiceBox.filled) })
+    self.init(
+      spec: ViewModelSpec(
+        values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
+        releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), interface: interface,
+        builder: interfaceBuilder),
+      onDispose: nil)
+  }
+
+  private init(
+    key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool, disposeDelay: Duration?,
+    inputs: AnyHashable?, onDispose: (@MainActor (Service) -> Void)?, site: SpecSite,
+    build: @escaping @MainActor () throws -> ServiceBox<Service>
+  ) {
+    self.init(
+      spec: ViewModelSpec(
+        values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
+        releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), inputs: inputs, site: site,
+        builder: build),
+      onDispose: onDispose)
+  }
+}
+
+extension ServiceSpec: InterfaceSpec {
+  /// Where this spec is declared, when it is an interface (made without a builder).
+  ///
+  /// ```swift
+  /// print(notesStoreSpec.interfaceDeclaration!)  // any NotesStore(key: "notes-store"), declared at …
+  /// ```
+  public var interfaceDeclaration: InterfaceDeclaration? { spec.interfaceDeclaration }
+}
+
+extension ServiceBox {
+  /// A box builder that makes the value with `builder`.
+  nonisolated static func maker(
+    _ builder: @escaping @MainActor () throws -> Service,
+    onDispose: (@MainActor (Service) -> Void)?
+  ) -> @MainActor () throws -> ServiceBox<Service> {
+    {
+      let value = try builder()
+      let box = ServiceBox(onDispose: onDispose)
+      box.fill(value)
+      return box
+    }
+  }
+
+  /// A box builder for a family's argument, that makes the value with `builder`.
+  nonisolated static func argumentMaker<Arg>(
+    _ builder: @escaping @MainActor (Arg) throws -> Service,
+    onDispose: (@MainActor (Service) -> Void)?
+  ) -> @MainActor (Arg) throws -> ServiceBox<Service> {
+    { arg in
+      let value = try builder(arg)
+      let box = ServiceBox(onDispose: onDispose)
+      box.fill(value)
+      return box
+    }
+  }
+
+  /// A box builder whose `builder` resolves the service's dependencies through the box's own
+  /// binding.
+  nonisolated static func maker(
+    resolving builder: @escaping @MainActor (ViewModelBinding) throws -> Service,
+    onDispose: (@MainActor (Service) -> Void)?
+  ) -> @MainActor () throws -> ServiceBox<Service> {
+    {
+      let box = ServiceBox(onDispose: onDispose)
+      try box.fill(resolving: builder)
+      return box
+    }
+  }
+
+  /// A box holding `value`, for an interface's default.
+  static func filled(_ value: Service) -> ServiceBox<Service> {
+    let box = ServiceBox(onDispose: nil)
+    box.fill(value)
+    return box
+  }
+}

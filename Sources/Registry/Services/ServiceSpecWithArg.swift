@@ -1,0 +1,177 @@
+/// A family of service specs made from an argument: one API client per account, one upload
+/// session per file.
+///
+/// It follows the rules of ``ViewModelSpecWithArg``: with a `Hashable` argument and no `key`
+/// function the argument is the key, so equal arguments share one service; a `key` function
+/// chooses the key instead, and `nil` from it makes the service private to each binding. Calling
+/// the family again with an equal `Hashable` argument returns the same spec, made once.
+///
+/// ```swift
+/// let accountAPISpec = ServiceSpecWithArg<any APIClient, AccountID>(
+///   builder: { id in LiveAPIClient(account: id) }
+/// )
+/// let api = binding.read(accountAPISpec(accountID))
+/// ```
+public struct ServiceSpecWithArg<Service, Arg>: Sendable {
+  /// The family of the boxes the registry keeps the services in.
+  @usableFromInline let family: ViewModelSpecWithArg<ServiceBox<Service>, Arg>
+  @usableFromInline let onDispose: (@MainActor (Service) -> Void)?
+
+  /// Creates a family whose builder makes the service for an argument.
+  ///
+  /// ```swift
+  /// let uploadSpec = ServiceSpecWithArg<UploadSession, URL>(
+  ///   builder: { try UploadSession(file: $0) }, key: { $0.path }, onDispose: { $0.cancel() }
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - builder: Makes the service for an argument; it may throw.
+  ///   - key: The key for an argument; `nil` from it means private. Omitted: the argument itself
+  ///     when it is `Hashable`.
+  ///   - tag: The tag for an argument.
+  ///   - aliveForever: Whether the service for an argument outlives its holders.
+  ///   - disposeDelay: A grace period before a released service is disposed.
+  ///   - keepReleased: How many released services to keep alive for a quick return; beyond it,
+  ///     the least recently used is disposed.
+  ///   - onDispose: Runs once when a service is disposed, in place of
+  ///     ``RegistryDisposable/dispose()``.
+  public init(
+    builder: @escaping @MainActor (Arg) throws -> Service,
+    key: (@MainActor (Arg) -> AnyHashable?)? = nil,
+    tag: (@MainActor (Arg) -> AnyHashable?)? = nil,
+    aliveForever: (@MainActor (Arg) -> Bool)? = nil,
+    disposeDelay: Duration? = nil, keepReleased: Int = 0,
+    onDispose: (@MainActor (Service) -> Void)? = nil
+  ) {
+    self.onDispose = onDispose
+    family = ViewModelSpecWithArg(
+      throwingBuilder: ServiceBox.argumentMaker(builder, onDispose: onDispose), key: key, tag: tag,
+      aliveForever: aliveForever, disposeDelay: disposeDelay, keepReleased: keepReleased)
+  }
+
+  /// Creates a family whose builder resolves each service's own dependencies through the
+  /// service's own binding.
+  ///
+  /// ```swift
+  /// let accountStoreSpec = ServiceSpecWithArg<AccountStore, AccountID>(
+  ///   builder: { id, dependencies in AccountStore(id: id, api: dependencies.read(apiSpec)) }
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - builder: Makes the service for an argument from its dependencies; it may throw.
+  ///   - key: The key for an argument; `nil` from it means private.
+  ///   - tag: The tag for an argument.
+  ///   - aliveForever: Whether the service for an argument outlives its holders.
+  ///   - disposeDelay: A grace period before a released service is disposed.
+  ///   - keepReleased: How many released services to keep alive for a quick return.
+  ///   - onDispose: Runs once when a service is disposed.
+  public init(
+    builder: @escaping @MainActor (Arg, ViewModelBinding) throws -> Service,
+    key: (@MainActor (Arg) -> AnyHashable?)? = nil,
+    tag: (@MainActor (Arg) -> AnyHashable?)? = nil,
+    aliveForever: (@MainActor (Arg) -> Bool)? = nil,
+    disposeDelay: Duration? = nil, keepReleased: Int = 0,
+    onDispose: (@MainActor (Service) -> Void)? = nil
+  ) {
+    self.onDispose = onDispose
+    family = ViewModelSpecWithArg(
+      throwingBuilder: { arg in
+        let box = ServiceBox<Service>(onDispose: onDispose)
+        try box.fill(resolving: { try builder(arg, $0) })
+        return box
+      }, key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay,
+      keepReleased: keepReleased)
+  }
+
+  init(
+    family: ViewModelSpecWithArg<ServiceBox<Service>, Arg>,
+    onDispose: (@MainActor (Service) -> Void)?
+  ) {
+    self.family = family
+    self.onDispose = onDispose
+  }
+
+  /// How many released services the family keeps alive for a quick return.
+  public var keepReleased: Int { family.keepReleased }
+
+  /// The spec for one argument, made on each call. Where `Arg` is `Hashable`, the overload that
+  /// reuses the spec made for an equal argument is chosen instead.
+  ///
+  /// ```swift
+  /// let api = binding.read(accountAPISpec(accountID))
+  /// ```
+  ///
+  /// - Parameter arg: The argument the builder, key, tag and lifetime functions receive.
+  /// - Returns: A spec to resolve through a binding; a proxy on this family applies to it.
+  @MainActor
+  public func callAsFunction(_ arg: Arg) -> ServiceSpec<Service> {
+    ServiceSpec(spec: family(arg), onDispose: onDispose)
+  }
+
+  /// Builds every later resolution of this family, for every argument, with `builder`, in the
+  /// current registry, keeping its key, tag and lifetime functions, grace period and pool.
+  ///
+  /// ```swift
+  /// accountAPISpec.setProxy { id in MockAPIClient(account: id) }
+  /// ```
+  ///
+  /// - Parameter builder: Makes the service for an argument instead; it may throw.
+  @MainActor
+  public func setProxy(builder: @escaping @MainActor (Arg) throws -> Service) {
+    ViewModelRegistry.current.setProxy(for: self, builder: builder)
+  }
+
+  /// Removes the proxy installed on this family in the current registry.
+  ///
+  /// ```swift
+  /// accountAPISpec.clearProxy()
+  /// ```
+  @MainActor
+  public func clearProxy() {
+    ViewModelRegistry.current.clearProxy(for: family)
+  }
+}
+
+extension ServiceSpecWithArg where Arg: Hashable {
+  /// The spec for one argument: the same spec for equal arguments, made once (see
+  /// ``ViewModelSpecWithArg`` on the cache). This overload is chosen for `Hashable` arguments.
+  ///
+  /// ```swift
+  /// let api = binding.read(accountAPISpec(accountID))
+  /// ```
+  ///
+  /// - Parameter arg: The argument the builder, key, tag and lifetime functions receive.
+  /// - Returns: A spec to resolve through a binding; a proxy on this family applies to it.
+  @inlinable @MainActor
+  public func callAsFunction(_ arg: Arg) -> ServiceSpec<Service> {
+    ServiceSpec(spec: family(arg), onDispose: onDispose)
+  }
+}
+
+extension ViewModelRegistry {
+  /// Builds every later resolution of the service `family`, for every argument, with
+  /// `builder`, keeping its key, tag and lifetime functions, grace period and pool.
+  ///
+  /// ```swift
+  /// registry.setProxy(for: accountAPISpec) { id in MockAPIClient(account: id) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - family: The family being replaced.
+  ///   - fileID: The caller's file, for reported issues; leave the default.
+  ///   - filePath: The caller's file path, for reported issues; leave the default.
+  ///   - line: The caller's line, for reported issues; leave the default.
+  ///   - column: The caller's column, for reported issues; leave the default.
+  ///   - builder: Makes the service for an argument instead; it may throw.
+  public func setProxy<Service, Arg>(
+    for family: ServiceSpecWithArg<Service, Arg>, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    builder: @escaping @MainActor (Arg) throws -> Service
+  ) {
+    setProxy(
+      for: family.family, fileID: fileID, filePath: filePath, line: line, column: column,
+      builder: ServiceBox.argumentMaker(builder, onDispose: family.onDispose))
+  }
+}
