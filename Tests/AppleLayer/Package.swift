@@ -22,11 +22,9 @@ let package = Package(
       name: "Registry", dependencies: ["SwiftUI", "Combine", "UIKit", "ObjectiveC"],
       exclude: ["Registry.docc"]),
     .target(name: "RegistryTesting", dependencies: ["Registry"]),
-    // The same sources again, where the Objective-C runtime exists but UIKit does not (native
-    // macOS): what is gated on ObjectiveC must not depend on UIKit.
-    .target(
-      name: "RegistryAppKit", dependencies: ["SwiftUI", "Combine", "ObjectiveC"],
-      exclude: ["Registry.docc"]),
+    // The same sources built where UIKit does not exist (native macOS) are a separate package,
+    // AppKit/: SwiftPM puts all of a package's modules in one folder, so here every target can
+    // import the UIKit stand-in, whatever its dependencies say.
 
     // Swift Testing declares a cross-import overlay for UIKit (`_Testing_UIKit`) that exists
     // only on Apple platforms; importing Testing and the UIKit stand-in together would look for
@@ -35,7 +33,6 @@ let package = Package(
       name: "SwiftUIRuntimeTests",
       dependencies: ["SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry"],
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),
-    .testTarget(name: "AppKitTests", dependencies: ["RegistryAppKit", "ObjectiveC"]),
 
     // The examples of the bridges' documentation and of the SwiftUIAndUIKit article, extracted
     // into Sources/Snippets/Generated/ by Scripts/extract-snippets.py and compiled as written.

@@ -1,7 +1,10 @@
 import Foundation
 
 /// A unique identifier for identifying publisher streams.
-public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
+///
+/// Not `Sendable`, as in Combine (whose interface declares it `Hashable` and
+/// `CustomStringConvertible` only).
+public struct CombineIdentifier: Hashable, CustomStringConvertible {
   private let rawValue: UInt64
 
   private static let lock = NSLock()

@@ -128,11 +128,14 @@ extension Publishers {
     public var receiveRequest: ((Subscribers.Demand) -> Void)?
 
     /// Creates a publisher that performs the specified closures when publisher events occur.
+    ///
+    /// `receiveRequest` has no default, as in Combine; `handleEvents(...)` gives every closure
+    /// one.
     public init(
       upstream: Upstream, receiveSubscription: ((any Subscription) -> Void)? = nil,
       receiveOutput: ((Upstream.Output) -> Void)? = nil,
       receiveCompletion: ((Subscribers.Completion<Upstream.Failure>) -> Void)? = nil,
-      receiveCancel: (() -> Void)? = nil, receiveRequest: ((Subscribers.Demand) -> Void)? = nil
+      receiveCancel: (() -> Void)? = nil, receiveRequest: ((Subscribers.Demand) -> Void)?
     ) {
       self.upstream = upstream
       self.receiveSubscription = receiveSubscription

@@ -133,3 +133,4 @@ extension Subscribers {
 
 extension Subscribers.Completion: Equatable where Failure: Equatable {}
 extension Subscribers.Completion: Hashable where Failure: Hashable {}
+extension Subscribers.Completion: Sendable {}

@@ -1,7 +1,11 @@
 // Stand-in for Apple's ObjectiveC module: associated objects only, for code that stores values
-// on `NSObject`s. Foundation is re-exported so that `NSObject` resolves, as it does on Apple
-// platforms after `import ObjectiveC`.
-@_exported import Foundation
+// on `NSObject`s. Apple's module declares `NSObject` and `NSObjectProtocol` but does not
+// re-export Foundation; here they live in Foundation, so exactly those two are re-exported, and a
+// file that imports only ObjectiveC does not see the rest of Foundation, as on Apple platforms.
+import Foundation
+
+@_exported import class Foundation.NSObject
+@_exported import protocol Foundation.NSObjectProtocol
 
 // Apple's names, kept as they are.
 // swift-format-ignore: AlwaysUseLowerCamelCase

@@ -45,6 +45,11 @@ public struct State<Value>: DynamicProperty {
   }
 }
 
+// The iOS 17 SDK makes `State`, `Binding` and `Environment` unavailable for `Sendable`, the
+// iOS 18 SDK `Sendable` when their value is; the stricter of the two here.
+@available(*, unavailable)
+extension State: Sendable {}
+
 extension State where Value: ExpressibleByNilLiteral {
   /// Creates a state property without an initial value.
   public init() {
@@ -97,6 +102,9 @@ public struct Binding<Value> {
 
 extension Binding: DynamicProperty {}
 
+@available(*, unavailable)
+extension Binding: Sendable {}
+
 /// A property wrapper type that instantiates an observable object.
 ///
 /// The autoclosure is kept, not run: a `ViewRuntime` runs it once per view identity, when it
@@ -118,6 +126,12 @@ public struct StateObject<ObjectType>: DynamicProperty where ObjectType: Observa
     ObservedObject<ObjectType>.Wrapper(root: wrappedValue)
   }
 }
+
+// A main-actor value type would be implicitly `Sendable`. The iOS 17 SDK makes `StateObject`,
+// `ObservedObject` and its `Wrapper` unavailable for `Sendable`, the iOS 18 SDK `Sendable`; the
+// stricter of the two here.
+@available(*, unavailable)
+extension StateObject: Sendable {}
 
 /// A property wrapper type that subscribes to an observable object and invalidates a view
 /// whenever the observable object changes.
@@ -165,6 +179,12 @@ public struct ObservedObject<ObjectType>: DynamicProperty where ObjectType: Obse
   }
 }
 
+@available(*, unavailable)
+extension ObservedObject: Sendable {}
+
+@available(*, unavailable)
+extension ObservedObject.Wrapper: Sendable {}
+
 /// A key for accessing values in the environment.
 public protocol EnvironmentKey {
   /// The associated type representing the type of the environment key's value.
@@ -200,6 +220,9 @@ public struct EnvironmentValues: CustomStringConvertible {
   }
 }
 
+@available(*, unavailable)
+extension EnvironmentValues: Sendable {}
+
 /// A property wrapper that reads a value from a view's environment.
 ///
 /// A `ViewRuntime` gives it the environment of the view's position before each body evaluation;
@@ -216,3 +239,6 @@ public struct Environment<Value>: DynamicProperty {
   /// The current value of the environment property.
   public var wrappedValue: Value { location.value }
 }
+
+@available(*, unavailable)
+extension Environment: Sendable {}

@@ -10,7 +10,7 @@ extension View {
   /// the view disappears.
   nonisolated public func task(
     priority: TaskPriority = .userInitiated,
-    @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
+    @_inheritActorContext _ action: @escaping @Sendable () async -> Void
   ) -> some View {
     TaskView(content: self, id: nil, priority: priority, action: action)
   }
@@ -19,7 +19,7 @@ extension View {
   /// change cancels the running task and starts a new one.
   nonisolated public func task<T>(
     id value: T, priority: TaskPriority = .userInitiated,
-    @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
+    @_inheritActorContext _ action: @escaping @Sendable () async -> Void
   ) -> some View where T: Equatable {
     TaskView(content: self, id: TaskID(value), priority: priority, action: action)
   }
@@ -68,11 +68,11 @@ struct TaskView<Content: View>: View {
   nonisolated(unsafe) let content: Content
   nonisolated(unsafe) let id: TaskID?
   let priority: TaskPriority
-  nonisolated(unsafe) let action: @isolated(any) () async -> Void
+  let action: @Sendable () async -> Void
 
   nonisolated init(
     content: Content, id: TaskID?, priority: TaskPriority,
-    action: sending @escaping @isolated(any) () async -> Void
+    action: @escaping @Sendable () async -> Void
   ) {
     self.content = content
     self.id = id

@@ -35,6 +35,9 @@ public struct Button<Label>: View where Label: View {
   public typealias Body = Never
 }
 
+@available(*, unavailable)
+extension Button: Sendable {}
+
 extension Button where Label == Text {
   /// Creates a button that generates its label from a string.
   @preconcurrency nonisolated public init<S>(_ title: S, action: @escaping @MainActor () -> Void)
@@ -52,6 +55,9 @@ where Label: View, CurrentValueLabel: View {
   public typealias Body = Never
 }
 
+@available(*, unavailable)
+extension ProgressView: Sendable {}
+
 extension ProgressView where CurrentValueLabel == EmptyView {
   /// Creates a progress view for showing indeterminate progress, without a label.
   nonisolated public init() where Label == EmptyView {
@@ -63,6 +69,9 @@ extension ProgressView where CurrentValueLabel == EmptyView {
 public struct Group<Content> {
   nonisolated(unsafe) let content: Content
 }
+
+@available(*, unavailable)
+extension Group: Sendable {}
 
 extension Group: View where Content: View {
   /// Creates a group of views.
@@ -118,6 +127,9 @@ public struct VStack<Content>: View where Content: View {
   public typealias Body = Never
 }
 
+@available(*, unavailable)
+extension VStack: Sendable {}
+
 /// A view that arranges its subviews in a horizontal line.
 public struct HStack<Content>: View where Content: View {
   nonisolated(unsafe) let content: Content
@@ -134,6 +146,9 @@ public struct HStack<Content>: View where Content: View {
   public typealias Body = Never
 }
 
+@available(*, unavailable)
+extension HStack: Sendable {}
+
 /// A container that presents rows of data arranged in a single column.
 public struct List<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {
   nonisolated(unsafe) let content: Content
@@ -142,9 +157,15 @@ public struct List<SelectionValue, Content>: View where SelectionValue: Hashable
   public typealias Body = Never
 }
 
+@available(*, unavailable)
+extension List: Sendable {}
+
 extension List where SelectionValue == Never {
   /// Creates a list with the given content.
-  nonisolated public init(@ViewBuilder content: () -> Content) {
+  ///
+  /// On the main actor, as in the iOS 17 SDK (`@MainActor(unsafe)`); the iOS 18 SDK makes it
+  /// `nonisolated`.
+  @MainActor public init(@ViewBuilder content: () -> Content) {
     self.content = content()
   }
 }
@@ -157,6 +178,9 @@ public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID:
   nonisolated(unsafe) public var content: (Data.Element) -> Content
   nonisolated(unsafe) let idOf: (Data.Element) -> ID
 }
+
+@available(*, unavailable)
+extension ForEach: Sendable {}
 
 extension ForEach: View where Content: View {
   /// Creates an instance that uniquely identifies and creates views across updates based on the

@@ -1,6 +1,6 @@
 // Stand-in for Apple's UIKit: the few classes this project's UIKit bridges and their
-// documentation use, main-actor isolated as Apple declares them. Foundation is re-exported, as
-// UIKit does.
+// documentation use, main-actor isolated as the iOS 17.0 and 18.0 SDKs' headers declare them
+// (../../README.md). Foundation is re-exported, as UIKit does.
 @_exported import Foundation
 import ObjectiveC
 
@@ -36,18 +36,22 @@ open class UIApplication: UIResponder {
   /// The app's current state.
   public internal(set) var applicationState: UIApplication.State = .active
 
+  // The notification names are main-actor isolated, like the class: the iOS 17 SDK's
+  // UIApplication.h gives them no `NS_SWIFT_NONISOLATED`, so Swift imports them as members of
+  // the main-actor class; the iOS 18 SDK marks each one `NS_SWIFT_NONISOLATED`.
+
   /// A notification that posts when the app enters the background.
-  nonisolated public static let didEnterBackgroundNotification = NSNotification.Name(
+  public static let didEnterBackgroundNotification = NSNotification.Name(
     "UIApplicationDidEnterBackgroundNotification")
   /// A notification that posts shortly before an app leaves the background state on its way to
   /// becoming the active app.
-  nonisolated public static let willEnterForegroundNotification = NSNotification.Name(
+  public static let willEnterForegroundNotification = NSNotification.Name(
     "UIApplicationWillEnterForegroundNotification")
   /// A notification that posts when the app becomes active.
-  nonisolated public static let didBecomeActiveNotification = NSNotification.Name(
+  public static let didBecomeActiveNotification = NSNotification.Name(
     "UIApplicationDidBecomeActiveNotification")
   /// A notification that posts when the app is no longer active and loses focus.
-  nonisolated public static let willResignActiveNotification = NSNotification.Name(
+  public static let willResignActiveNotification = NSNotification.Name(
     "UIApplicationWillResignActiveNotification")
 }
 

@@ -156,11 +156,6 @@ extension AppearanceView: PrimitiveView, NodeEffects {
   func disappear(_ node: ViewNode) { disappear?() }
 }
 
-/// Lets a non-`Sendable` task action travel into the main-actor `Task` that runs it.
-private struct TaskAction: @unchecked Sendable {
-  let run: @isolated(any) () async -> Void
-}
-
 extension TaskView: PrimitiveView, NodeEffects {
   func children(in environment: EnvironmentValues, node: ViewNode) -> [ChildSpec] {
     [ChildSpec(position: .content, view: content, environment: environment)]
@@ -182,9 +177,9 @@ extension TaskView: PrimitiveView, NodeEffects {
   }
 
   private func start(in node: ViewNode) {
-    let action = TaskAction(run: self.action)
+    let action = self.action
     node.taskID = id
-    node.task = Task(priority: priority) { @MainActor in await action.run() }
+    node.task = Task(priority: priority) { @MainActor in await action() }
   }
 }
 

@@ -1,11 +1,11 @@
 import Foundation
 import ObjectiveC
-import RegistryAppKit
+import Registry
 import Testing
 
-// Built from the same sources as Registry, on a platform with the Objective-C runtime but no
-// UIKit — native macOS, as far as these stand-ins go: `NSObject.viewModelBinding` and
-// `ViewModelBindingRefreshable` must still exist.
+// The Registry sources built where the Objective-C runtime exists but UIKit does not (native
+// macOS, as far as these stand-ins go): `NSObject.viewModelBinding` and
+// `ViewModelBindingRefreshable` must still exist, and must not need UIKit.
 
 private final class Counter: StateViewModel<Int> {
   init() { super.init(state: 0) }
