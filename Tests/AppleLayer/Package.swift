@@ -21,7 +21,8 @@ let package = Package(
     .target(
       name: "Registry", dependencies: ["SwiftUI", "Combine", "UIKit", "ObjectiveC"],
       exclude: ["Registry.docc"]),
-    .target(name: "RegistryTesting", dependencies: ["Registry"]),
+    .target(name: "RegistryTesting", dependencies: ["Registry", "RegistryTestingHooks"]),
+    .target(name: "RegistryTestingHooks"),
     // The same sources built where UIKit does not exist (native macOS) are a separate package,
     // AppKit/: SwiftPM puts all of a package's modules in one folder, so here every target can
     // import the UIKit stand-in, whatever its dependencies say.

@@ -13,8 +13,8 @@
   ///
   /// ```swift
   /// struct ShareButton: View {
-  ///   @ReadService(analyticsSpec) var analytics
-  ///   var body: some View { Button("Share") { analytics.track("share") } }
+  ///   @ReadService(trackerSpec) var tracker
+  ///   var body: some View { Button("Share") { tracker.track("share") } }
   /// }
   /// ```
   @MainActor

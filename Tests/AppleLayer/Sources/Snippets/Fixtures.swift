@@ -27,6 +27,10 @@ final class AnalyticsViewModel: ViewModel {
   func track(_ event: String) {}
 }
 
+final class Tracker {
+  func track(_ event: String) {}
+}
+
 struct Item {
   let id: Int
   let title: String
@@ -57,6 +61,7 @@ let counterSpec = ViewModelSpec(key: "counter") { CounterViewModel() }
 let profileSpec = ViewModelSpec(key: "profile") { ProfileViewModel() }
 let userSpec = ViewModelSpec(key: "user") { UserViewModel(name: "real") }
 let analyticsSpec = ViewModelSpec(key: "analytics") { AnalyticsViewModel() }
+let trackerSpec = ServiceSpec(key: "tracker") { Tracker() }
 let userProfileSpec = ViewModelSpecWithArg<ProfileViewModel, String>(builder: { _ in
   ProfileViewModel()
 })
