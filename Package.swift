@@ -15,19 +15,37 @@ let package = Package(
     // bundle loads (see Sources/RegistryTesting/RunningTestHook.swift).
     .target(name: "RegistryTestingHooks"),
 
-    // Examples: a small counter, a multi-module app wired at a composition root, and an
-    // interactive terminal app built the way a SwiftUI app is.
+    // Examples: a small counter; a multi-module app whose features depend on interface modules
+    // only, wired at a composition root that alone imports the live modules; services with a
+    // live and a mock implementation; an interactive terminal app built the way a SwiftUI app
+    // is. `.ci/run` checks that no feature target depends on a live module.
     .executableTarget(name: "CounterExample", dependencies: ["Registry"], path: "Examples/Counter"),
-    .target(name: "AuthFeature", dependencies: ["Registry"], path: "Examples/NotesApp/Auth"),
     .target(
-      name: "NotesFeature", dependencies: ["Registry", "AuthFeature"],
+      name: "SessionInterface", dependencies: ["Registry"],
+      path: "Examples/NotesApp/SessionInterface"),
+    .target(
+      name: "NotesStorage", dependencies: ["Registry"], path: "Examples/NotesApp/NotesStorage"),
+    .target(
+      name: "AuthLive", dependencies: ["Registry", "SessionInterface"],
+      path: "Examples/NotesApp/AuthLive"),
+    .target(
+      name: "NotesStorageLive", dependencies: ["Registry", "NotesStorage"],
+      path: "Examples/NotesApp/NotesStorageLive"),
+    .target(
+      name: "NotesFeature", dependencies: ["Registry", "SessionInterface", "NotesStorage"],
       path: "Examples/NotesApp/Notes"),
     .target(
       name: "SettingsFeature", dependencies: ["Registry"], path: "Examples/NotesApp/Settings"),
     .executableTarget(
       name: "NotesApp",
-      dependencies: ["Registry", "AuthFeature", "NotesFeature", "SettingsFeature"],
+      dependencies: [
+        "Registry", "SessionInterface", "NotesStorage", "AuthLive", "NotesStorageLive",
+        "NotesFeature", "SettingsFeature",
+      ],
       path: "Examples/NotesApp/App"),
+    .executableTarget(
+      name: "ServicesExample", dependencies: ["Registry"], path: "Examples/Services",
+      exclude: ["README.md"]),
     .executableTarget(
       name: "TerminalApp", dependencies: ["Registry"], path: "Examples/TerminalApp",
       exclude: ["README.md"]),

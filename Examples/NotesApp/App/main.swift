@@ -1,11 +1,12 @@
-import AuthFeature
 import Foundation
 import NotesFeature
 import Registry
+import SessionInterface
 import SettingsFeature
 
-// The composition root: the only place that knows every feature. It configures the registry,
-// creates screens and drives them; the features find each other through their public specs.
+// The composition root: the only place that knows every module. It provides the interfaces the
+// features depend on (CompositionRoot.swift), configures the registry, creates screens and drives
+// them; the features find each other through interface modules' specs.
 
 func section(_ title: String) {
   print("\n== \(title) ==")
@@ -16,16 +17,29 @@ MainActor.assumeIsolated {
   let audit = DisposalAudit()
   registry.configure(lifecycles: [LoggingLifecycle { print("    \($0)") }, audit])
 
-  print("NotesApp: three feature modules (Auth, Notes, Settings) wired at one composition root.")
+  print("NotesApp: two features (Notes, Settings) on two interface modules (SessionInterface,")
+  print("NotesStorage), whose live modules (AuthLive, NotesStorageLive) only the root imports.")
   print("Lines starting with [Registry] are the lifecycle log; lines starting with | are screens.")
 
-  section("1. Launch: the root holds AuthFeature's session, which lives for the whole run")
+  section("1. Launch: the root provides the interfaces and holds the session for the whole run")
+  let notesDirectory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("NotesApp-\(ProcessInfo.processInfo.processIdentifier)")
+  try? FileManager.default.createDirectory(at: notesDirectory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: notesDirectory) }
+  do {
+    try CompositionRoot.provideLive(in: registry, notesDirectory: notesDirectory)
+    print("composition root: every interface NotesFeature uses is provided")
+  } catch {
+    print(error)
+    exit(1)
+  }
   let appRoot = ViewModelBinding(label: "AppRoot")
   let session = appRoot.read(sessionSpec)
   print("session: \(session.user ?? "signed out")")
 
   section("2. Notes list: NotesFeature resolves the session itself, in onCreate")
-  print("NotesListViewModel watches sessionSpec (AuthFeature) and the internal note store.")
+  print("NotesListViewModel watches sessionSpec (an interface) and its internal note list, which")
+  print("reads the notesStoreSpec service (an interface too): the root provided both.")
   print("Its create line comes first, then the lines of what its onCreate resolves.")
   let listScreen = Screen<NotesListViewModel>("NotesListScreen") { list in
     guard let user = list.user else { return "signed out, no notes" }
@@ -65,13 +79,13 @@ MainActor.assumeIsolated {
   settings.setTextSize(14)
   settingsScreen.close()
 
-  section("7. A test swaps the session for a mock, in its own registry")
+  section(
+    "7. A test provides its own session, in its own registry; the note store's default serves")
   let aliveBefore = registry.liveInstanceCount
-  let testRegistry = ViewModelRegistry(name: "test")
+  let testRegistry = ViewModelRegistry(name: "test", context: .test)
   testRegistry.configure(lifecycles: [LoggingLifecycle { print("    (test) \($0)") }])
   testRegistry.withCurrent {
-    sessionSpec.setProxy(
-      ViewModelSpec(key: "session", aliveForever: true) { MockSessionViewModel() })
+    testRegistry.provide(sessionSpec) { MockSessionViewModel() }
     let test = ViewModelBinding(label: "NotesListTest")
     let list = test.watch(notesListSpec)
     let testSession = test.read(sessionSpec)
@@ -91,7 +105,8 @@ MainActor.assumeIsolated {
   section("8. Sign out, then close every screen")
   session.signOut()
   previewPane.close()
-  print("Closing the list releases what its viewModelBinding holds: the store goes too.")
+  print("Closing the list releases what its viewModelBinding holds: the note list goes, and with")
+  print("it the note store service, whose dispose hook closes its file.")
   print("(An instance's dispose line comes first, then the lines of what it lets go of.)")
   listScreen.close()
   appRoot.dispose()

@@ -1,12 +1,21 @@
+import NotesStorage
 import Registry
 
-/// Every note in memory; the one source the list and the detail screens read from.
+/// Every note, as the list and the detail screens read them: the notes of the note store
+/// service, published as state so that screens refresh when a note changes.
 ///
-/// Internal to NotesFeature: other modules only see ``notesListSpec`` and ``noteSpec``, so the
-/// store can change without touching them.
+/// Internal to NotesFeature: other modules only see ``notesListSpec`` and ``noteSpec``. The
+/// store behind it is whatever the composition root provides for ``notesStoreSpec``.
 final class NoteStoreViewModel: StateViewModel<[Note]> {
-  init(notes: [Note]) {
-    super.init(state: notes)
+  private var store: (any NotesStore)!
+
+  init() {
+    super.init(state: [])
+  }
+
+  override func onCreate(_ arg: InstanceArg) {
+    store = viewModelBinding.read(notesStoreSpec)
+    setState(store.allNotes())
   }
 
   func notes(ownedBy owner: String) -> [Note] {
@@ -18,10 +27,11 @@ final class NoteStoreViewModel: StateViewModel<[Note]> {
   }
 
   func rename(id: Int, to title: String) {
-    setState(state.map { $0.id == id ? Note(id: $0.id, owner: $0.owner, title: title) : $0 })
+    store.rename(id: id, to: title)
+    setState(store.allNotes())
   }
 }
 
-/// Shared under one key, so the list and every open note see the same store. Not
-/// `aliveForever`: when the last notes screen closes, the store goes with it.
-let noteStoreSpec = ViewModelSpec(key: "noteStore") { NoteStoreViewModel(notes: Note.samples) }
+/// Shared under one key, so the list and every open note see the same notes. Not
+/// `aliveForever`: when the last notes screen closes, it goes, and the store with it.
+let noteStoreSpec = ViewModelSpec(key: "noteStore") { NoteStoreViewModel() }

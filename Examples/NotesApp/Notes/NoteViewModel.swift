@@ -1,3 +1,4 @@
+import NotesStorage
 import Registry
 
 /// One note's detail, shared by every screen that shows the same id.

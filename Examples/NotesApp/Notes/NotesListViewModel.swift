@@ -1,10 +1,11 @@
-import AuthFeature
+import NotesStorage
 import Registry
+import SessionInterface
 
 /// The notes of whoever is signed in.
 ///
-/// It resolves AuthFeature's ``sessionSpec`` through its own `viewModelBinding`: NotesFeature
-/// depends on AuthFeature's public spec only, never on how the session is built. Both the
+/// It resolves the session interface's ``sessionSpec`` through its own `viewModelBinding`:
+/// NotesFeature depends on interface modules only, never on how the session is built. Both the
 /// session and the store are watched, so signing in, signing out or renaming a note refreshes
 /// the list's hosts — once per change.
 ///

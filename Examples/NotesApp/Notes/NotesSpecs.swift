@@ -1,4 +1,6 @@
+import NotesStorage
 import Registry
+import SessionInterface
 
 /// The notes list, shared under the key `"notesList"` by every screen that shows it.
 ///
@@ -16,3 +18,11 @@ public let notesListSpec = ViewModelSpec(key: "notesList") { NotesListViewModel(
 /// let preview = previewHost.require(noteSpec(1))  // the same instance
 /// ```
 public let noteSpec = ViewModelSpecWithArg<NoteViewModel, Int>(builder: { NoteViewModel(id: $0) })
+
+/// The interfaces NotesFeature needs provided: the composition root checks that it provides
+/// every one.
+///
+/// ```swift
+/// try registry.checkProviders(for: notesFeatureInterfaces)
+/// ```
+public let notesFeatureInterfaces: [any InterfaceSpec] = sessionInterfaces + notesStorageInterfaces

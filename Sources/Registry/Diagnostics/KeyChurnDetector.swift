@@ -71,7 +71,8 @@ extension ViewModelRegistry {
       else { return }
       report(
         .keyChurn(
-          type: Describe.type(type(of: viewModel)), lastKey: Describe.key(registration.values.key),
+          type: Describe.type(viewModel.describedType),
+          lastKey: Describe.key(registration.values.key),
           count: count, window: "\(threshold.window)"),
         at: nil)
     #endif

@@ -57,7 +57,7 @@ public struct RegistrySnapshot: Sendable, Hashable, CustomStringConvertible {
 public struct InstanceSnapshot: Sendable, Hashable, Identifiable, CustomStringConvertible {
   /// The instance's build number in its registry: unique, increasing.
   public let id: UInt64
-  /// The view model's type name.
+  /// The type name: a view model's class, or, for a service, the built value's type.
   public let typeName: String
   /// The key as it reads in messages, or `nil` for a private instance.
   public let key: String?
@@ -119,7 +119,8 @@ public struct HolderSnapshot: Sendable, Hashable, CustomStringConvertible {
   /// The binding's ``ViewModelBinding/id``.
   public let bindingId: String
   /// Who it is, readably: the binding's id and where it was created, or the view model that owns
-  /// it.
+  /// it (`FeedViewModel(key: "feed").viewModelBinding`), or the service whose builder resolved
+  /// through it (`ProfileCache(key: "cache").dependencies`).
   public let label: String
   /// When the binding is a view model's own, that instance's id.
   public let ownerInstanceID: UInt64?
@@ -166,7 +167,7 @@ extension ViewModelRegistry {
         core.snapshot(holding: registration?.identity)
       }
       return InstanceSnapshot(
-        id: registration?.sequence ?? 0, typeName: Describe.type(type(of: viewModel)),
+        id: registration?.sequence ?? 0, typeName: Describe.type(viewModel.describedType),
         key: Describe.key(registration?.values.key), tag: Describe.key(registration?.values.tag),
         aliveForever: registration?.values.aliveForever ?? false, holders: holders,
         isAwaitingDisposal: viewModel.lifetime.isAwaitingDisposal,
@@ -181,7 +182,9 @@ extension BindingCore {
     let owner = ownerViewModel
     let description: String
     if let owner {
-      description = "\(owner.instanceName).viewModelBinding"
+      // A service's binding holds what its builder resolved: its dependencies.
+      let binding = owner is any ServiceBoxType ? "dependencies" : "viewModelBinding"
+      description = "\(owner.instanceName).\(binding)"
     } else if let createdAt {
       description = "\(id) (created at \(createdAt))"
     } else {
@@ -196,6 +199,6 @@ extension BindingCore {
 extension ViewModel {
   /// `Type(key: …)` or `Type(private)`, as messages name instances.
   var instanceName: String {
-    Describe.instance(type(of: self), key: lifetime.record?.values.key)
+    Describe.instance(describedType, key: lifetime.record?.values.key)
   }
 }

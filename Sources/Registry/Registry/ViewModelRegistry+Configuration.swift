@@ -68,7 +68,7 @@ extension ViewModelRegistry {
     _ kind: LifecycleEvent.Kind, _ viewModel: ViewModel, arg: InstanceArg
   ) {
     let event = LifecycleEvent(
-      kind: kind, typeName: Describe.type(type(of: viewModel)), key: Describe.key(arg.key),
+      kind: kind, typeName: Describe.type(viewModel.describedType), key: Describe.key(arg.key),
       tag: Describe.key(arg.tag), bindingId: arg.bindingId, registry: name,
       instanceID: viewModel.lifetime.record?.sequence ?? 0,
       isService: viewModel is any ServiceBoxType)

@@ -53,7 +53,7 @@ extension ViewModelRegistry {
 
   /// Lets go of `viewModel` on behalf of `holder`, for ``ViewModelBinding/unbind(_:fileID:filePath:line:column:)``.
   func unbind(_ viewModel: ViewModel, by holder: BindingCore) throws(RegistryError) {
-    let type = Describe.type(Swift.type(of: viewModel))
+    let type = Describe.type(viewModel.describedType)
     let key = Describe.key(viewModel.lifetime.record?.values.key)
     guard !holder.isDisposed else {
       throw .bindingDisposed(operation: "unbind(_:)", binding: holder.id, type: type, key: key)

@@ -62,6 +62,15 @@ final class ServiceBox<Service>: ViewModel, ServiceBoxType {
     }
   }
 
+  /// The built value's own type (`FileNotesStore` for a `ServiceSpec<any NotesStore>`), as
+  /// view models are named by their class.
+  override var describedType: Any.Type {
+    guard let storage else { return Service.self }
+    // Through `Any`: `type(of:)` on a value of a generic existential type gives the
+    // existential's static type, not the value's.
+    return type(of: storage as Any)
+  }
+
   nonisolated static var serviceType: Any.Type { Service.self }
 }
 

@@ -57,7 +57,7 @@ extension ViewModel {
     #if DEBUG
       registry.report(
         .viewModelDisposed(
-          operation: operation, type: Describe.type(type(of: self)),
+          operation: operation, type: Describe.type(describedType),
           key: Describe.key(lifetime.record?.values.key)),
         at: nil)
     #endif

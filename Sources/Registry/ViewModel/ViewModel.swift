@@ -293,7 +293,7 @@ open class ViewModel {
     if isDisposed {
       registry.report(
         .viewModelDisposed(
-          operation: "viewModelBinding", type: Describe.type(Swift.type(of: self)),
+          operation: "viewModelBinding", type: Describe.type(describedType),
           key: Describe.key(lifetime.record?.values.key)),
         at: nil)
       registry.store.markDisposed(binding.core)
@@ -389,6 +389,10 @@ open class ViewModel {
     disposeBlocks.removeAll()
     for block in blocks { block() }
   }
+
+  /// The type messages, snapshots and observers name this instance by: its own class, or for a
+  /// service's box, the service's.
+  var describedType: Any.Type { Swift.type(of: self) }
 
   /// The binding this view model resolves through, if it has made one.
   var ownBindingCore: BindingCore? { ownedBinding?.core }

@@ -1,4 +1,4 @@
-/// Who is signed in, as AuthFeature publishes it to other features.
+/// Who is signed in, as the session interface publishes it to every feature.
 ///
 /// ```swift
 /// let session = Session(user: "demo@example.com")

@@ -3,19 +3,21 @@ import Registry
 /// The app-wide session: one instance per registry, alive for the whole run.
 ///
 /// Other features resolve it through ``sessionSpec`` and watch it; they never build it
-/// themselves, so signing in is seen everywhere at once.
+/// themselves, so signing in is seen everywhere at once. This base class is the interface: it
+/// holds the state and announces changes; how an account is signed in is up to the subclass the
+/// composition root provides.
 ///
 /// ```swift
 /// let session = binding.watch(sessionSpec)
 /// session.signIn(user: "demo@example.com")
 /// ```
 ///
-/// The class is `open` so that tests can install a subclass as a proxy of ``sessionSpec``.
+/// The class is `open` so that the live module, tests and previews provide a subclass.
 open class SessionViewModel: StateViewModel<Session> {
-  /// Creates a session view model; normally only ``sessionSpec`` (or a test proxy) calls it.
+  /// Creates a session view model; a subclass's initializer calls it.
   ///
   /// ```swift
-  /// let spec = ViewModelSpec(key: "session") { SessionViewModel(session: Session(user: "x")) }
+  /// registry.provide(sessionSpec) { SessionViewModel(session: Session(user: "x")) }
   /// ```
   ///
   /// - Parameter session: The session to start with; signed out by default.

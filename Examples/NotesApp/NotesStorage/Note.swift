@@ -4,7 +4,7 @@
 /// let note = Note(id: 1, owner: "demo@example.com", title: "Groceries")
 /// ```
 public struct Note: Equatable, Sendable, Identifiable {
-  /// A stable identifier; ``noteSpec`` shares one view model per id.
+  /// A stable identifier: NotesFeature shares one view model per id.
   public let id: Int
   /// The account the note belongs to.
   public let owner: String
@@ -30,7 +30,11 @@ public struct Note: Equatable, Sendable, Identifiable {
 
 extension Note {
   /// The notes a fresh store starts with: three for the demo account, one for the test account.
-  static let samples = [
+  ///
+  /// ```swift
+  /// let store = InMemoryNotesStore(notes: Note.samples)
+  /// ```
+  public static let samples = [
     Note(id: 1, owner: "demo@example.com", title: "Groceries"),
     Note(id: 2, owner: "demo@example.com", title: "Release checklist"),
     Note(id: 3, owner: "demo@example.com", title: "Ideas"),

@@ -1,0 +1,18 @@
+import Registry
+
+/// The session, shared under the key `"session"` and kept alive after its last holder lets go:
+/// a screen closing must not sign the user out.
+///
+/// An interface: declared here without a builder, so that features depend on this module only.
+/// The composition root provides the real one (AuthLive's `LiveSessionViewModel`), a test or a
+/// preview its own.
+///
+/// ```swift
+/// override func onCreate(_ arg: InstanceArg) {
+///   session = viewModelBinding.watch(sessionSpec)
+/// }
+/// ```
+public let sessionSpec = ViewModelSpec<SessionViewModel>(key: "session", aliveForever: true)
+
+/// The interfaces this module declares, for the composition root's completeness check.
+public let sessionInterfaces: [any InterfaceSpec] = [sessionSpec]
