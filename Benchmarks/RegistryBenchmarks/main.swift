@@ -147,6 +147,29 @@ func scenarios(_ plan: Plan) -> [Scenario] {
     scenario("chain10", { chain(chain10, cycles: plan.chainCycles) }) {
       chainFloor(chain10, cycles: plan.chainCycles)
     },
+    // Services: each floor is the matching view-model (or service) case, so the ratio is what a
+    // service, or an interface, costs over it.
+    scenario("service_hot_read", { serviceHotRead(calls: plan.hotCalls) }) {
+      serviceHotReadFloor(calls: plan.hotCalls)
+    },
+    scenario(
+      "service_private_cycle",
+      {
+        servicePrivateCycle(
+          cycles: plan.cycles, spec: privateServiceSpec, name: "service_private_cycle")
+      }
+    ) {
+      servicePrivateCycleFloor(cycles: plan.cycles)
+    },
+    scenario(
+      "interface_private_cycle",
+      {
+        servicePrivateCycle(
+          cycles: plan.cycles, spec: privateInterfaceSpec, name: "interface_private_cycle")
+      }
+    ) {
+      interfacePrivateCycleFloor(cycles: plan.cycles)
+    },
     // A tenth of the cycles: each builds ten times as many links.
     scenario("chain100", { chain(chain100, cycles: plan.chainCycles / 10) }) {
       chainFloor(chain100, cycles: plan.chainCycles / 10)

@@ -23,15 +23,25 @@ extension ViewModelBinding {
   ///   - line: The caller's line, for reported issues; leave the default.
   ///   - column: The caller's column, for reported issues; leave the default.
   /// - Returns: The service.
-  @discardableResult
+  @discardableResult @inlinable
   public func read<Service>(
     _ spec: ServiceSpec<Service>, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> Service {
+    // Inlinable, so that reading the value out of its box is specialized for the caller's
+    // service type: unspecialized, it copies through value witnesses on every re-read.
+    readBox(spec.spec, fileID: fileID, filePath: filePath, line: line, column: column).value
+  }
+
+  /// The box of a service, resolved and held like a view model read with `read(_:)`.
+  @usableFromInline
+  func readBox<Box: ViewModel>(
+    _ spec: ViewModelSpec<Box>, fileID: StaticString, filePath: StaticString, line: UInt,
+    column: UInt
+  ) -> Box {
     resolveOrStop(
-      spec.spec, watching: false, operation: "read(_:)",
-      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    ).value
+      spec, watching: false, operation: "read(_:)",
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Resolves a service like ``read(_:fileID:filePath:line:column:)-(ServiceSpec<Service>,_,_,_,_)``,

@@ -60,6 +60,15 @@ open class ViewModelBinding {
     core.setOwner(owner)
   }
 
+  /// The binding a service's builder resolves its dependencies through, made before the
+  /// service's box exists; the box adopts it, and becomes its owner when it is registered.
+  init(dependenciesOf boxType: ViewModel.Type) {
+    let registry = ViewModelRegistry.synchronouslyCurrent ?? ViewModelRegistry.current
+    core = BindingCore(
+      registry: registry, label: registry.typeName(boxType), isModelOwned: true, createdAt: nil)
+    updateHandler = nil
+  }
+
   deinit {
     // A binding dropped without dispose() still lets go of everything it held: at once on the
     // main actor (the usual case, without allocating a closure), or as soon as it can get there.

@@ -110,7 +110,7 @@ extension ViewModelRegistry {
   public func missingProviders(for interfaces: [any InterfaceSpec]) -> [InterfaceDeclaration] {
     var seen: Set<InterfaceDeclaration> = []
     return interfaces.compactMap(\.interfaceDeclaration).filter { declaration in
-      seen.insert(declaration).inserted && provider(for: declaration.identity) == nil
+      seen.insert(declaration).inserted && !provides(declaration.identity)
     }
   }
 
@@ -133,10 +133,11 @@ extension ViewModelRegistry {
     _ build: @escaping @MainActor () throws -> VM, for interface: ViewModelSpec<VM>,
     operation: StaticString, at site: CallSite
   ) {
-    let type = Describe.type(VM.self)
-    let key = Describe.key(interface.key)
+    // Described only for a message: describing a type costs a conformance lookup.
+    let type = { Describe.type(VM.self) }
+    let key = { Describe.key(interface.key) }
     guard interface.isInterface else {
-      report(.notAnInterface(type: type, key: key), at: site)
+      report(.notAnInterface(type: type(), key: key()), at: site)
       return
     }
     warnIfDefaultRegistryWrittenInTest(operation: operation, at: site)
@@ -144,32 +145,25 @@ extension ViewModelRegistry {
     switch providers.add(entry, for: interface.ownIdentity) {
     case nil: break
     case .alreadyProvided(let firstAt):
-      report(.providedTwice(type: type, key: key, firstAt: firstAt, registry: name), at: site)
+      report(.providedTwice(type: type(), key: key(), firstAt: firstAt, registry: name), at: site)
     case .alreadyResolved:
-      report(.providedAfterResolution(type: type, key: key, registry: name), at: site)
+      report(.providedAfterResolution(type: type(), key: key(), registry: name), at: site)
     }
   }
 
-  /// The provider for `identity`: this registry's, else the nearest inherited one's.
-  private func provider<VM: ViewModel>(
-    for identity: InstanceIdentity, as type: VM.Type
-  ) -> ProviderTable.Entry<VM>? {
-    var registry: ViewModelRegistry? = self
+  /// The provider for `identity` of the nearest registry this one inherits providers from.
+  private func inheritedProvider(for identity: InstanceIdentity) -> ProviderTable.Entry? {
+    var registry = inheritsProvidersFrom
     while let current = registry {
-      if let entry = current.providers.entry(for: identity, as: type) { return entry }
+      if let entry = current.providers.entry(for: identity) { return entry }
       registry = current.inheritsProvidersFrom
     }
     return nil
   }
 
   /// Whether this registry or one it inherits from provides `identity`.
-  private func provider(for identity: InstanceIdentity) -> ViewModelRegistry? {
-    var registry: ViewModelRegistry? = self
-    while let current = registry {
-      if current.providers.provides(identity) { return current }
-      registry = current.inheritsProvidersFrom
-    }
-    return nil
+  private func provides(_ identity: InstanceIdentity) -> Bool {
+    providers.entry(for: identity) != nil || inheritedProvider(for: identity) != nil
   }
 
   /// Builds an interface: with its provider, else with the default this registry's context
@@ -178,9 +172,12 @@ extension ViewModelRegistry {
     _ spec: ViewModelSpec<VM>, interface: InterfaceInfo<VM>
   ) throws -> VM {
     let identity = spec.ownIdentity
-    if let entry = provider(for: identity, as: VM.self) {
+    // This registry's own provider: one lookup. Nothing to note, as providing again is refused
+    // as a second provider anyway. The identity names the type, so the cast holds.
+    if let entry = providers.entry(for: identity) { return try entry.build() as! VM }
+    if let entry = inheritedProvider(for: identity) {
       providers.noteResolved(identity)
-      return try entry.build()
+      return try entry.build() as! VM
     }
     if let value = interface.defaultValue(in: context) {
       providers.noteResolved(identity)

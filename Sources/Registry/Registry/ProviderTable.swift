@@ -5,23 +5,28 @@
 /// interface, the spec itself — so that two declarations of one keyed interface share one
 /// provider, as they share one instance. Nothing here calls out.
 @MainActor
-struct ProviderTable {
-  /// A provider: how it builds, and where it was given, for messages.
-  final class Entry<VM: ViewModel> {
-    let build: @MainActor () throws -> VM
+final class ProviderTable {
+  /// A provider: how it builds, and where it was given, for messages. Not generic, so that
+  /// finding one costs a dictionary lookup and no generic metadata: it builds the interface's
+  /// view-model type (a service's box for a service), which its identity names.
+  final class Entry {
+    let build: @MainActor () throws -> ViewModel
     let providedAt: String
 
-    init(build: @escaping @MainActor () throws -> VM, providedAt: String) {
+    init(build: @escaping @MainActor () throws -> ViewModel, providedAt: String) {
       self.build = build
       self.providedAt = providedAt
     }
   }
 
-  /// Each value is an `Entry` of the interface's view-model type (a service's box for a
-  /// service), which the identity names.
-  private var entries: [InstanceIdentity: AnyObject] = [:]
-  /// Interfaces built here at least once, from a provider or a default: providing one of them
-  /// now would silently change what later builds make.
+  /// Unchecked: read on every build of an interface, where the dynamic exclusivity check cost
+  /// a fifth of the lookup (callgrind, `interface_private_cycle`); only this type's methods
+  /// touch it, and none calls out while it does.
+  @exclusivity(unchecked) private var entries: [InstanceIdentity: Entry] = [:]
+  /// Interfaces built here from an inherited provider or a default, at least once: providing
+  /// one of them now would silently change what later builds make. (Built from this registry's
+  /// own provider, an interface can only be provided again by a second provider, which is
+  /// refused as such.)
   private var resolved: Set<InstanceIdentity> = []
 
   nonisolated init() {}
@@ -35,35 +40,20 @@ struct ProviderTable {
   }
 
   /// Adds the provider for `identity`, unless one is there or the interface was resolved.
-  mutating func add<VM: ViewModel>(_ entry: Entry<VM>, for identity: InstanceIdentity) -> Refusal? {
-    if let existing = entries[identity] as? any ProvidedAtDescribing {
-      return .alreadyProvided(at: existing.providedAt)
-    }
+  func add(_ entry: Entry, for identity: InstanceIdentity) -> Refusal? {
+    if let existing = entries[identity] { return .alreadyProvided(at: existing.providedAt) }
     if resolved.contains(identity) { return .alreadyResolved }
     entries[identity] = entry
     return nil
   }
 
   /// The provider for `identity`, if this registry has one.
-  func entry<VM: ViewModel>(for identity: InstanceIdentity, as type: VM.Type) -> Entry<VM>? {
-    // The identity names the type, so an entry found here is of this type.
-    entries.isEmpty ? nil : entries[identity] as? Entry<VM>
+  func entry(for identity: InstanceIdentity) -> Entry? {
+    entries.isEmpty ? nil : entries[identity]
   }
 
-  /// Whether this registry has a provider for `identity`.
-  func provides(_ identity: InstanceIdentity) -> Bool {
-    entries[identity] != nil
-  }
-
-  /// Remembers that `identity` was built here.
-  mutating func noteResolved(_ identity: InstanceIdentity) {
+  /// Remembers that `identity` was built here from an inherited provider or a default.
+  func noteResolved(_ identity: InstanceIdentity) {
     resolved.insert(identity)
   }
 }
-
-/// An entry's place of providing, whatever its type.
-protocol ProvidedAtDescribing {
-  var providedAt: String { get }
-}
-
-extension ProviderTable.Entry: ProvidedAtDescribing {}

@@ -84,6 +84,9 @@ extension ViewModelRegistry {
     store.prepare(
       viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
       builtFor: requester)
+    // A binding made before the instance (a service's builder resolved through it) gets its
+    // owner now that the owner has a lifetime.
+    if let core = viewModel.ownBindingCore, core.ownerViewModel == nil { core.setOwner(viewModel) }
     let arg = InstanceArg(values: values, bindingId: requester.id)
     // Told before onCreate, so an instance is logged before the dependencies it resolves there.
     emit(.create, viewModel, arg: arg)

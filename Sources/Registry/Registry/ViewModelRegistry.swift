@@ -85,7 +85,7 @@ public final class ViewModelRegistry {
   /// whole), so none can overlap another.
   @exclusivity(unchecked) var proxies: [ObjectIdentifier: ProxyEntry] = [:]
   /// What the composition root provided for interfaces, and which interfaces were resolved.
-  var providers = ProviderTable()
+  let providers = ProviderTable()
   /// The identities being built right now; a repeat is a cycle.
   /// Unchecked, like `changes`: pushed, popped and scanned by code that never calls out while
   /// it accesses them, so no access can overlap another.

@@ -44,13 +44,11 @@ public struct AsyncServiceSpec<Service>: Sendable {
     disposeDelay: Duration? = nil, onDispose: (@MainActor (Service) -> Void)? = nil,
     builder: @escaping @MainActor () async throws -> Service
   ) {
+    let disposal = ServiceDisposal(onDispose)
     spec = AsyncViewModelSpec(
       key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay
     ) {
-      let value = try await builder()
-      let box = ServiceBox(onDispose: onDispose)
-      box.fill(value)
-      return box
+      ServiceBox(try await builder(), disposal: disposal)
     }
   }
 
@@ -75,12 +73,11 @@ public struct AsyncServiceSpec<Service>: Sendable {
     disposeDelay: Duration? = nil, onDispose: (@MainActor (Service) -> Void)? = nil,
     builder: @escaping @MainActor (ViewModelBinding) async throws -> Service
   ) {
+    let disposal = ServiceDisposal(onDispose)
     spec = AsyncViewModelSpec(
       key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay
     ) {
-      let box = ServiceBox(onDispose: onDispose)
-      try await box.fill(resolving: builder)
-      return box
+      try await ServiceBox.build(resolving: builder, disposal: disposal)
     }
   }
 

@@ -70,11 +70,9 @@ extension ViewModelRegistry {
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     builder: @escaping @MainActor () async throws -> Service
   ) {
+    let disposal = ServiceDisposal<Service>(nil)
     let replacement = spec.spec.replacingBuilder {
-      let value = try await builder()
-      let box = ServiceBox<Service>(onDispose: nil)
-      box.fill(value)
-      return box
+      ServiceBox<Service>(try await builder(), disposal: disposal)
     }
     installProxy(
       replacement, for: spec.spec, operation: "setProxy(for:builder:)",

@@ -23,15 +23,17 @@
 /// ``init(key:tag:aliveForever:disposeDelay:testValue:previewValue:fileID:line:)``).
 public struct ServiceSpec<Service>: Sendable {
   /// The spec of the box the registry keeps the service in: identity, lifetime and proxies are
-  /// all the box's.
-  let spec: ViewModelSpec<ServiceBox<Service>>
-  /// The dispose closure the spec was written with, kept for proxies that supply only a builder.
-  let onDispose: (@MainActor (Service) -> Void)?
+  /// all the box's. The only stored property, so that a copy of the spec is one retain.
+  @usableFromInline let spec: ViewModelSpec<ServiceBox<Service>>
 
   @usableFromInline
-  init(spec: ViewModelSpec<ServiceBox<Service>>, onDispose: (@MainActor (Service) -> Void)?) {
+  init(spec: ViewModelSpec<ServiceBox<Service>>) {
     self.spec = spec
-    self.onDispose = onDispose
+  }
+
+  /// The dispose closure the spec was written with, for proxies that supply only a builder.
+  var onDispose: (@MainActor (Service) -> Void)? {
+    (spec.values as? ServiceValues<Service>)?.onDispose
   }
 
   /// The key the service is shared under, or `nil` for one instance per binding.
@@ -159,15 +161,16 @@ public struct ServiceSpec<Service>: Sendable {
     previewValue: @autoclosure @escaping @MainActor () -> Service? = nil,
     fileID: StaticString = #fileID, line: UInt = #line
   ) {
+    let disposal = ServiceDisposal<Service>(nil)
     let interface = InterfaceInfo<ServiceBox<Service>>(
-      fileID: fileID, line: line, testValue: { testValue().map(ServiceBox.filled) },
-      previewValue: { previewValue().map(ServiceBox.filled) })
+      fileID: fileID, line: line,
+      testValue: { testValue().map { ServiceBox.filled($0, disposal: disposal) } },
+      previewValue: { previewValue().map { ServiceBox.filled($0, disposal: disposal) } })
     self.init(
       spec: ViewModelSpec(
         values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
         releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), interface: interface,
-        builder: interfaceBuilder),
-      onDispose: nil)
+        builder: interfaceBuilder))
   }
 
   private init(
@@ -177,10 +180,24 @@ public struct ServiceSpec<Service>: Sendable {
   ) {
     self.init(
       spec: ViewModelSpec(
-        values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
+        values: ServiceValues(
+          key: key, tag: tag, aliveForever: aliveForever, onDispose: onDispose),
         releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), inputs: inputs, site: site,
-        builder: build),
-      onDispose: onDispose)
+        builder: build))
+  }
+}
+
+/// A service spec's key, tag and lifetime, and its dispose closure, which a proxy that supplies
+/// only a builder keeps.
+final class ServiceValues<Service>: InstanceArg.Values {
+  let onDispose: (@MainActor (Service) -> Void)?
+
+  init(
+    key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool,
+    onDispose: (@MainActor (Service) -> Void)?
+  ) {
+    self.onDispose = onDispose
+    super.init(key: key, tag: tag, aliveForever: aliveForever)
   }
 }
 
@@ -191,52 +208,4 @@ extension ServiceSpec: InterfaceSpec {
   /// print(notesStoreSpec.interfaceDeclaration!)  // any NotesStore(key: "notes-store"), declared at …
   /// ```
   public var interfaceDeclaration: InterfaceDeclaration? { spec.interfaceDeclaration }
-}
-
-extension ServiceBox {
-  /// A box builder that makes the value with `builder`.
-  nonisolated static func maker(
-    _ builder: @escaping @MainActor () throws -> Service,
-    onDispose: (@MainActor (Service) -> Void)?
-  ) -> @MainActor () throws -> ServiceBox<Service> {
-    {
-      let value = try builder()
-      let box = ServiceBox(onDispose: onDispose)
-      box.fill(value)
-      return box
-    }
-  }
-
-  /// A box builder for a family's argument, that makes the value with `builder`.
-  nonisolated static func argumentMaker<Arg>(
-    _ builder: @escaping @MainActor (Arg) throws -> Service,
-    onDispose: (@MainActor (Service) -> Void)?
-  ) -> @MainActor (Arg) throws -> ServiceBox<Service> {
-    { arg in
-      let value = try builder(arg)
-      let box = ServiceBox(onDispose: onDispose)
-      box.fill(value)
-      return box
-    }
-  }
-
-  /// A box builder whose `builder` resolves the service's dependencies through the box's own
-  /// binding.
-  nonisolated static func maker(
-    resolving builder: @escaping @MainActor (ViewModelBinding) throws -> Service,
-    onDispose: (@MainActor (Service) -> Void)?
-  ) -> @MainActor () throws -> ServiceBox<Service> {
-    {
-      let box = ServiceBox(onDispose: onDispose)
-      try box.fill(resolving: builder)
-      return box
-    }
-  }
-
-  /// A box holding `value`, for an interface's default.
-  static func filled(_ value: Service) -> ServiceBox<Service> {
-    let box = ServiceBox(onDispose: nil)
-    box.fill(value)
-    return box
-  }
 }

@@ -13,9 +13,15 @@
 /// let api = binding.read(accountAPISpec(accountID))
 /// ```
 public struct ServiceSpecWithArg<Service, Arg>: Sendable {
-  /// The family of the boxes the registry keeps the services in.
-  @usableFromInline let family: ViewModelSpecWithArg<ServiceBox<Service>, Arg>
-  @usableFromInline let onDispose: (@MainActor (Service) -> Void)?
+  /// The family of the boxes the registry keeps the services in, with the dispose closure: one
+  /// object, so that a copy of the family is one retain.
+  @usableFromInline let storage:
+    ServiceFamily<ViewModelSpecWithArg<ServiceBox<Service>, Arg>, Service>
+
+  /// The family of the boxes.
+  @usableFromInline var family: ViewModelSpecWithArg<ServiceBox<Service>, Arg> { storage.family }
+  /// The dispose closure the family was written with.
+  var onDispose: (@MainActor (Service) -> Void)? { storage.onDispose }
 
   /// Creates a family whose builder makes the service for an argument.
   ///
@@ -44,10 +50,12 @@ public struct ServiceSpecWithArg<Service, Arg>: Sendable {
     disposeDelay: Duration? = nil, keepReleased: Int = 0,
     onDispose: (@MainActor (Service) -> Void)? = nil
   ) {
-    self.onDispose = onDispose
-    family = ViewModelSpecWithArg(
-      throwingBuilder: ServiceBox.argumentMaker(builder, onDispose: onDispose), key: key, tag: tag,
-      aliveForever: aliveForever, disposeDelay: disposeDelay, keepReleased: keepReleased)
+    storage = ServiceFamily(
+      ViewModelSpecWithArg(
+        throwingBuilder: ServiceBox.argumentMaker(builder, onDispose: onDispose), key: key,
+        tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay,
+        keepReleased: keepReleased),
+      onDispose: onDispose)
   }
 
   /// Creates a family whose builder resolves each service's own dependencies through the
@@ -75,22 +83,14 @@ public struct ServiceSpecWithArg<Service, Arg>: Sendable {
     disposeDelay: Duration? = nil, keepReleased: Int = 0,
     onDispose: (@MainActor (Service) -> Void)? = nil
   ) {
-    self.onDispose = onDispose
-    family = ViewModelSpecWithArg(
-      throwingBuilder: { arg in
-        let box = ServiceBox<Service>(onDispose: onDispose)
-        try box.fill(resolving: { try builder(arg, $0) })
-        return box
-      }, key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay,
-      keepReleased: keepReleased)
-  }
-
-  init(
-    family: ViewModelSpecWithArg<ServiceBox<Service>, Arg>,
-    onDispose: (@MainActor (Service) -> Void)?
-  ) {
-    self.family = family
-    self.onDispose = onDispose
+    let disposal = ServiceDisposal(onDispose)
+    storage = ServiceFamily(
+      ViewModelSpecWithArg(
+        throwingBuilder: { arg in
+          try ServiceBox.build(resolving: { try builder(arg, $0) }, disposal: disposal)
+        }, key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay,
+        keepReleased: keepReleased),
+      onDispose: onDispose)
   }
 
   /// How many released services the family keeps alive for a quick return.
@@ -107,7 +107,7 @@ public struct ServiceSpecWithArg<Service, Arg>: Sendable {
   /// - Returns: A spec to resolve through a binding; a proxy on this family applies to it.
   @MainActor
   public func callAsFunction(_ arg: Arg) -> ServiceSpec<Service> {
-    ServiceSpec(spec: family(arg), onDispose: onDispose)
+    ServiceSpec(spec: storage.family(arg))
   }
 
   /// Builds every later resolution of this family, for every argument, with `builder`, in the
@@ -146,7 +146,7 @@ extension ServiceSpecWithArg where Arg: Hashable {
   /// - Returns: A spec to resolve through a binding; a proxy on this family applies to it.
   @inlinable @MainActor
   public func callAsFunction(_ arg: Arg) -> ServiceSpec<Service> {
-    ServiceSpec(spec: family(arg), onDispose: onDispose)
+    ServiceSpec(spec: storage.family(arg))
   }
 }
 
@@ -173,5 +173,19 @@ extension ViewModelRegistry {
     setProxy(
       for: family.family, fileID: fileID, filePath: filePath, line: line, column: column,
       builder: ServiceBox.argumentMaker(builder, onDispose: family.onDispose))
+  }
+}
+
+/// A service family's box family and its dispose closure, kept together so that the family
+/// value is one reference.
+@usableFromInline
+final class ServiceFamily<Family, Service>: @unchecked Sendable {
+  // @unchecked: immutable; the closure runs on the main actor only.
+  @usableFromInline let family: Family
+  let onDispose: (@MainActor (Service) -> Void)?
+
+  init(_ family: Family, onDispose: (@MainActor (Service) -> Void)?) {
+    self.family = family
+    self.onDispose = onDispose
   }
 }

@@ -10,9 +10,17 @@
 /// let feed = binding.read(feedSpec("u1", 2, true))
 /// ```
 public struct ServiceSpecWithArg3<Service, A, B, C>: Sendable {
-  /// The family of the boxes the registry keeps the services in.
-  @usableFromInline let family: ViewModelSpecWithArg3<ServiceBox<Service>, A, B, C>
-  @usableFromInline let onDispose: (@MainActor (Service) -> Void)?
+  /// The family of the boxes the registry keeps the services in, with the dispose closure: one
+  /// object, so that a copy of the family is one retain.
+  @usableFromInline let storage:
+    ServiceFamily<ViewModelSpecWithArg3<ServiceBox<Service>, A, B, C>, Service>
+
+  /// The family of the boxes.
+  @usableFromInline var family: ViewModelSpecWithArg3<ServiceBox<Service>, A, B, C> {
+    storage.family
+  }
+  /// The dispose closure the family was written with.
+  var onDispose: (@MainActor (Service) -> Void)? { storage.onDispose }
 
   /// Creates a family whose builder makes the service for the arguments.
   ///
@@ -34,16 +42,14 @@ public struct ServiceSpecWithArg3<Service, A, B, C>: Sendable {
     disposeDelay: Duration? = nil, keepReleased: Int = 0,
     onDispose: (@MainActor (Service) -> Void)? = nil
   ) {
-    self.onDispose = onDispose
-    family = ViewModelSpecWithArg3<ServiceBox<Service>, A, B, C>(
-      throwingBuilder: { a, b, c in
-        let value = try builder(a, b, c)
-        let box = ServiceBox<Service>(onDispose: onDispose)
-        box.fill(value)
-        return box
-      },
-      key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay,
-      keepReleased: keepReleased)
+    let disposal = ServiceDisposal(onDispose)
+    storage = ServiceFamily(
+      ViewModelSpecWithArg3<ServiceBox<Service>, A, B, C>(
+        throwingBuilder: { a, b, c in
+          ServiceBox(try builder(a, b, c), disposal: disposal)
+        },
+        key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay,
+        keepReleased: keepReleased), onDispose: onDispose)
   }
 
   /// Creates a family whose builder resolves each service's own dependencies through the
@@ -65,15 +71,14 @@ public struct ServiceSpecWithArg3<Service, A, B, C>: Sendable {
     disposeDelay: Duration? = nil, keepReleased: Int = 0,
     onDispose: (@MainActor (Service) -> Void)? = nil
   ) {
-    self.onDispose = onDispose
-    family = ViewModelSpecWithArg3<ServiceBox<Service>, A, B, C>(
-      throwingBuilder: { a, b, c in
-        let box = ServiceBox<Service>(onDispose: onDispose)
-        try box.fill(resolving: { try builder(a, b, c, $0) })
-        return box
-      },
-      key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay,
-      keepReleased: keepReleased)
+    let disposal = ServiceDisposal(onDispose)
+    storage = ServiceFamily(
+      ViewModelSpecWithArg3<ServiceBox<Service>, A, B, C>(
+        throwingBuilder: { a, b, c in
+          try ServiceBox.build(resolving: { try builder(a, b, c, $0) }, disposal: disposal)
+        },
+        key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay,
+        keepReleased: keepReleased), onDispose: onDispose)
   }
 
   /// The spec for these arguments.
@@ -81,7 +86,7 @@ public struct ServiceSpecWithArg3<Service, A, B, C>: Sendable {
   /// - Returns: A spec to resolve through a binding; a proxy on this family applies to it.
   @MainActor
   public func callAsFunction(_ a: A, _ b: B, _ c: C) -> ServiceSpec<Service> {
-    ServiceSpec(spec: family(a, b, c), onDispose: onDispose)
+    ServiceSpec(spec: family(a, b, c))
   }
 
   /// Builds every later resolution of this family, for all arguments, with `builder`, in the
@@ -94,12 +99,9 @@ public struct ServiceSpecWithArg3<Service, A, B, C>: Sendable {
   /// - Parameter builder: Makes the service for the arguments instead; it may throw.
   @MainActor
   public func setProxy(builder: @escaping @MainActor (A, B, C) throws -> Service) {
-    let onDispose = self.onDispose
+    let disposal = ServiceDisposal(onDispose)
     ViewModelRegistry.current.setProxy(for: family.family) { args in
-      let value = try builder(args.0, args.1, args.2)
-      let box = ServiceBox<Service>(onDispose: onDispose)
-      box.fill(value)
-      return box
+      ServiceBox(try builder(args.0, args.1, args.2), disposal: disposal)
     }
   }
 
@@ -122,6 +124,6 @@ extension ServiceSpecWithArg3 where A: Hashable, B: Hashable, C: Hashable {
   /// - Returns: A spec to resolve through a binding; a proxy on this family applies to it.
   @MainActor
   public func callAsFunction(_ a: A, _ b: B, _ c: C) -> ServiceSpec<Service> {
-    ServiceSpec(spec: family(a, b, c), onDispose: onDispose)
+    ServiceSpec(spec: family(a, b, c))
   }
 }

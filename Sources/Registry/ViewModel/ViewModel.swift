@@ -397,6 +397,12 @@ open class ViewModel {
   /// The binding this view model resolves through, if it has made one.
   var ownBindingCore: BindingCore? { ownedBinding?.core }
 
+  /// Makes `binding`, made before this instance (a service's builder resolved through it), this
+  /// instance's own binding; it becomes the binding's owner when the registry registers it.
+  final func adopt(_ binding: ViewModelBinding) {
+    ownedBinding = binding
+  }
+
   /// Disposes the binding this view model resolves through, releasing its dependencies; part of
   /// disposal.
   func disposeOwnBinding() {
