@@ -248,7 +248,7 @@ open class ViewModelBinding {
     }
   }
 
-  /// Lets go of one instance like ``unbind(_:fileID:filePath:line:column:)``, throwing mistakes.
+  /// Lets go of one instance like ``unbind(_:fileID:filePath:line:column:)-(ViewModel,_,_,_,_)``, throwing mistakes.
   ///
   /// ```swift
   /// try binding.unbindThrowing(draft)

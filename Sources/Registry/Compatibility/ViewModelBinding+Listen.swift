@@ -3,7 +3,7 @@ extension ViewModelBinding {
   /// and calls `onChanged` after each of its changes, for as long as this binding holds it.
   ///
   /// The subscription belongs to the binding: it ends when the binding is disposed or lets go of
-  /// the instance (``unbind(_:fileID:filePath:line:column:)``, the instance's disposal).
+  /// the instance (``unbind(_:fileID:filePath:line:column:)-(ViewModel,_,_,_,_)``, the instance's disposal).
   ///
   /// ```swift
   /// binding.listen(cartSpec) { badge.count = cart.items.count }

@@ -3,7 +3,7 @@ extension ViewModelSpec {
   /// returned closure is called.
   ///
   /// Overrides nest: the newest one wins, and restoring one (in any order) brings back the one
-  /// below it, and finally the proxy set with ``setProxy(_:)``, if any. An instance already
+  /// below it, and finally the proxy set with ``setProxy(_:fileID:filePath:line:column:)``, if any. An instance already
   /// built stays as it is.
   ///
   /// ```swift

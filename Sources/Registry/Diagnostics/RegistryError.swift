@@ -122,7 +122,9 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   case defaultRegistryWrittenInTest(operation: String, test: String)
 
   /// How serious the mistake is: ``RegistryIssue/Severity/warning`` for
-  /// ``keyChurn(type:lastKey:count:window:)``, a guess from a heuristic;
+  /// ``keyChurn(type:lastKey:count:window:)``, a guess from a heuristic, and for
+  /// ``proxyChangesSpec(type:key:changes:)`` and
+  /// ``defaultRegistryWrittenInTest(operation:test:)``, which may be meant;
   /// ``RegistryIssue/Severity/error`` for every other case.
   ///
   /// ```swift

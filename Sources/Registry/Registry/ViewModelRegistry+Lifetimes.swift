@@ -51,7 +51,7 @@ extension ViewModelRegistry {
     }
   }
 
-  /// Lets go of `viewModel` on behalf of `holder`, for ``ViewModelBinding/unbind(_:fileID:filePath:line:column:)``.
+  /// Lets go of `viewModel` on behalf of `holder`, for ``ViewModelBinding/unbind(_:fileID:filePath:line:column:)-(ViewModel,_,_,_,_)``.
   func unbind(_ viewModel: ViewModel, by holder: BindingCore) throws(RegistryError) {
     let type = Describe.type(viewModel.describedType)
     let key = Describe.key(viewModel.lifetime.record?.values.key)

@@ -53,7 +53,7 @@ public struct AsyncServiceSpec<Service>: Sendable {
   }
 
   /// Creates an async service spec whose builder resolves the service's own dependencies
-  /// through the service's own binding, as for ``ServiceSpec/init(key:tag:aliveForever:disposeDelay:inputs:onDispose:fileID:line:column:builder:)-(_,_,_,_,_,_,_,_,_,(ViewModelBinding)->Service)``.
+  /// through the service's own binding, as a ``ServiceSpec`` can.
   ///
   /// ```swift
   /// let syncSpec = AsyncServiceSpec(key: "sync") { dependencies in

@@ -122,8 +122,8 @@ public struct ServiceSpec<Service>: Sendable {
   }
 
   /// Declares an interface: a service spec without a builder, which the composition root
-  /// provides for each registry with
-  /// ``ViewModelRegistry/provide(_:onDispose:fileID:filePath:line:column:builder:)-(ServiceSpec<Service>,_,_,_,_,_,_)``.
+  /// provides for each registry with `provide(_:onDispose:builder:)` (see
+  /// <doc:ModulesInterfacesAndServices>).
   ///
   /// Put it in an interface module beside the protocol; features import that module and
   /// resolve the spec, and only the composition root imports the module that implements it.

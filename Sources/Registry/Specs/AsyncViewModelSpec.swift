@@ -1,6 +1,6 @@
 /// A spec whose builder is `async throws`: opening a database, restoring a session.
 ///
-/// Resolve it with ``ViewModelBinding/watchAsync(_:)`` or ``ViewModelBinding/readAsync(_:)``.
+/// Resolve it with ``ViewModelBinding/watchAsync(_:)`` or ``ViewModelBinding/readAsync(_:)->VM``.
 /// Callers that ask for the same instance while it is being built share one build. If every
 /// one of them is cancelled, the build is cancelled and nothing is registered — an instance the
 /// builder still returns is disposed (its `onDispose`, dispose blocks and tasks run), as is one

@@ -13,7 +13,7 @@
 /// ```
 ///
 /// Specs are immutable and safe to declare as globals. Test doubles replace them through
-/// ``setProxy(_:)`` without touching the declaration.
+/// ``setProxy(fileID:filePath:line:column:builder:)`` without touching the declaration.
 public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   // @unchecked: what defines the spec is all `let`s; the keys are only hashed and the builder
   // only run on the main actor, where all resolution happens. The few `var`s (the private
