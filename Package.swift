@@ -7,6 +7,9 @@ let package = Package(
   products: [
     .library(name: "Registry", targets: ["Registry"]),
     .library(name: "RegistryTesting", targets: ["RegistryTesting"]),
+    // AppleViewModel's names on top of Registry: a migrating app changes
+    // `import AppleViewModel` to `import AppleViewModelCompatibility`.
+    .library(name: "AppleViewModelCompatibility", targets: ["AppleViewModelCompatibility"]),
   ],
   targets: [
     .target(name: "Registry"),
@@ -14,6 +17,7 @@ let package = Package(
     // A constructor that tells the core which Swift Testing test is running, as the test
     // bundle loads (see Sources/RegistryTesting/RunningTestHook.swift).
     .target(name: "RegistryTestingHooks"),
+    .target(name: "AppleViewModelCompatibility", dependencies: ["Registry"]),
 
     // Examples: a small counter; a multi-module app whose features depend on interface modules
     // only, wired at a composition root that alone imports the live modules; services with a
@@ -55,6 +59,9 @@ let package = Package(
 
     .testTarget(name: "RegistryTests", dependencies: ["Registry", "RegistryTesting"]),
     .testTarget(name: "RegistryTestingTests", dependencies: ["Registry", "RegistryTesting"]),
+    .testTarget(
+      name: "AppleViewModelCompatibilityTests",
+      dependencies: ["AppleViewModelCompatibility", "RegistryTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

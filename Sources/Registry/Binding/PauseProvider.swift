@@ -33,9 +33,9 @@ public protocol PauseProvider: AnyObject {
 open class BasePauseProvider: PauseProvider {
   private var observers = ListenerList<@MainActor (Bool) -> Void>()
   /// The streams handed out by `pauseStateChanges`, finished by ``dispose()``.
-  var pauseStreams = StreamContinuations<Bool>()
+  package var pauseStreams = StreamContinuations<Bool>()
   /// Set by ``dispose()``: the provider no longer changes.
-  var isProviderDisposed = false
+  package private(set) var isProviderDisposed = false
 
   /// Whether the provider pauses its bindings now.
   public private(set) var isPaused = false

@@ -87,3 +87,10 @@ extension BindingCore {
     }
   }
 }
+
+extension ViewModelBinding {
+  /// Calls ``onPause()`` or ``onResume()``, whichever provider caused the change.
+  func pauseStateDidChange(_ paused: Bool) {
+    if paused { onPause() } else { onResume() }
+  }
+}

@@ -23,8 +23,6 @@ open class ViewModelBinding {
   private let updateHandler: (() -> Void)?
   /// Set by ``dispose()``, readable from `deinit`: a disposed binding has nothing left to release.
   nonisolated(unsafe) private var wasDisposed = false
-  /// Made by ``makePauseController()`` the first time ``pauseController`` is read.
-  var madePauseController: PauseAwareController?
 
   /// Creates a binding, optionally with the closure that refreshes its host.
   ///
@@ -274,23 +272,6 @@ open class ViewModelBinding {
   open func dispose() {
     wasDisposed = true
     core.registry.dispose(core)
-  }
-
-  /// Makes the ``PauseAwareController`` that ``pauseController`` returns; called once, on first
-  /// use. Override it to supply a controller of your own.
-  ///
-  /// The binding calls ``onPause()`` and ``onResume()`` itself whenever it pauses or resumes,
-  /// whichever provider caused it, so the default controller's callbacks do nothing.
-  ///
-  /// ```swift
-  /// override func makePauseController() -> PauseAwareController {
-  ///   PauseAwareController(onPause: { log("paused") }, onResume: { log("resumed") })
-  /// }
-  /// ```
-  ///
-  /// - Returns: The controller; the binding adds it as one of its pause providers.
-  open func makePauseController() -> PauseAwareController {
-    PauseAwareController(onPause: {}, onResume: {})
   }
 
   /// Called when the binding pauses: one of its providers started pausing it. The default does

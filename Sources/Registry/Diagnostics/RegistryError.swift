@@ -51,13 +51,21 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// An operation that needs an instance a registry built was given one created by hand.
   case notRegistered(operation: String, type: String)
 
-  /// ``ViewModelConfig/onErrorWithType`` threw while handling an error of kind `kind`; both
-  /// errors are kept here.
-  case errorHandlerFailed(kind: String, error: String, handlerError: String)
+  /// A resolution was made while the registry was being reset (``ViewModelRegistry/disposeAll()``
+  /// runs, from a dispose hook, say). What it would build would outlive the reset, so it was
+  /// refused; nothing was built. `watch(_:)` and `read(_:)` report it and return an instance
+  /// that no registry tracks.
+  case resetInProgress(operation: String, type: String, key: String?, registry: String)
 
-  /// ``reportViewModelError(_:type:context:)`` reported an error and no error handler is
-  /// configured to receive it.
-  case reportedError(kind: String, context: String, error: String)
+  /// The instance a resolution built was disposed before it returned (by its own `onCreate` or
+  /// `onBind`). The throwing forms throw it; `watch(_:)` and `read(_:)` return the disposed
+  /// instance.
+  case disposedDuringResolution(operation: String, type: String, key: String?)
+
+  /// A mistake described by its message alone: what a caller reports or throws in the
+  /// registry's shape (the AppleViewModel compatibility module's `ViewModelError("…")`, an
+  /// error handler that threw).
+  case message(String)
 
   /// One binding replaced more instances of one type within a short window — its resolution
   /// built a new one right after one it had built was disposed — than the configured
@@ -84,9 +92,10 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// this instance ran. What was built for before the reset is disposed, not registered.
   case buildAbandoned(type: String, key: String?)
 
-  /// A binding was disposed while it built an instance it asked for (by the builder, or by
-  /// `onCreate`). It cannot hold what it asked for; the instance is disposed unless others hold
-  /// it, and the resolution returns it as it is.
+  /// A binding was disposed while it built an instance it asked for (by the builder, `onCreate`
+  /// or `onBind`). It cannot hold what it asked for, so what the resolution built is disposed
+  /// too — `aliveForever` or not — unless another holder holds it. The throwing forms throw it;
+  /// `watch(_:)` and `read(_:)` report it and return the instance as it is.
   case bindingDisposedWhileBuilding(operation: String, binding: String, type: String, key: String?)
 
   /// An interface — a spec declared without a builder — was resolved in a registry that has no
@@ -138,7 +147,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
       .builderReusedInstance, .listenerFailed, .aliveForeverWithoutKey, .ownershipCycle,
       .buildAbandoned, .bindingDisposedWhileBuilding, .interfaceNotProvided, .notAnInterface,
       .providedTwice, .providedAfterResolution, .missingProviders,
-      .notRegistered, .errorHandlerFailed, .reportedError:
+      .notRegistered, .message, .resetInProgress, .disposedDuringResolution:
       .error
     }
   }
@@ -155,7 +164,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
         """
     case .cycle(let chain):
       return """
-        Dependency cycle while building \(chain.first ?? "an instance").
+        Circular ViewModel construction: a dependency cycle while building \(chain.first ?? "an instance").
           Chain: \(chain.joined(separator: " → "))
         Each instance in the chain needs the next one to exist first, so none can be built; nothing was registered.
         To fix, break the cycle: resolve one side lazily (after onCreate, on demand) or move the shared part into its own spec.
@@ -197,17 +206,17 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
         """
     case .buildAbandoned(let type, let key):
       return """
-        The build of \(Describe.named(type, key: key)) was abandoned: the registry was reset while its builder or onCreate ran.
+        The build of \(Describe.named(type, key: key)) was abandoned: its Store was disposed (the registry was reset) while its builder or onCreate ran.
           Type: \(type)   Key: \(key ?? "none")
-        A reset disposes what was built for before it, so the new instance was disposed and not registered.
+        A reset disposes what was built for before it, so the new instance was disposed and not cached.
         To fix, do not reset the registry (disposeAll, reset(tag:), ViewModel.reset()) from inside a builder or onCreate; reset before or after the resolution.
         """
     case .bindingDisposedWhileBuilding(let operation, let binding, let type, let key):
       return """
-        \(operation) was asked of binding \(binding), which was disposed while it built the instance.
+        \(operation) was asked of binding \(binding), which was disposed during resolution, while it built the instance.
           Type: \(type)   Key: \(key ?? "none")
-        A disposed binding cannot hold what it asked for: the instance was returned unheld (and disposed, unless others hold it).
-        To fix, do not dispose a binding from inside a builder or onCreate it started; dispose it after the resolution returns.
+        A disposed binding cannot hold what it asked for, so what this resolution built for it was disposed too (aliveForever or not), unless another holder holds it.
+        To fix, do not dispose a binding from inside a builder, onCreate or onBind it started; dispose it after the resolution returns.
         """
     case .aliveForeverWithoutKey(let type):
       return """
@@ -218,7 +227,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
         """
     case .ownershipCycle(let chain):
       return """
-        \(chain.first ?? "A view model") would hold an instance that already holds it.
+        Circular ViewModel dependency: \(chain.first ?? "a view model") would hold an instance that already holds it.
           Chain: \(chain.joined(separator: " → "))
         Each view model in the chain keeps the next one alive, so none of them could ever be released; nothing was held.
         To fix, let one side refer to the other without holding it (pass it in, or keep a weak reference), or move what both need into a third view model that both hold.
@@ -293,20 +302,48 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
         Only instances built through a spec have a lifetime the registry manages; nothing was changed.
         To fix, pass an instance resolved with watch(_:) or read(_:), or call dispose() on one you created yourself.
         """
-    case .errorHandlerFailed(let kind, let error, let handlerError):
+    case .resetInProgress(let operation, let type, let key, let registry):
       return """
-        ViewModelConfig.onError threw while handling a \(kind) error.
-          Kind: \(kind)   Error: \(error)   Handler error: \(handlerError)
-        The original error was not handled; nothing else was affected.
-        To fix, catch errors inside the onError handler instead of throwing them.
+        \(operation) of \(Describe.named(type, key: key)) was refused: registry "\(registry)" is being reset.
+          Type: \(type)   Key: \(key ?? "none")   Registry: \(registry)
+        A reset disposes every instance; one built while it runs would outlive it, so nothing was built or held.
+        To fix, do not resolve from inside dispose hooks, onDispose or dispose() during a reset; resolve after disposeAll() returns.
         """
-    case .reportedError(let kind, let context, let error):
+    case .disposedDuringResolution(let operation, let type, let key):
       return """
-        \(context): \(error)
-          Kind: \(kind)   Error: \(error)
-        reportViewModelError(_:type:context:) was called and no error handler is configured, so it comes here.
-        To fix, handle the error where it happens, or set ViewModelConfig's onError to receive such errors.
+        \(operation) built \(Describe.named(type, key: key)), which was disposed during resolution, before it could be returned.
+          Type: \(type)   Key: \(key ?? "none")
+        Its own onCreate or onBind disposed it (or had it disposed), so nothing holds it and it was not cached.
+        To fix, do not dispose an instance from its own onCreate or onBind; let its holders let go of it instead.
         """
+    case .message(let text):
+      return text
     }
+  }
+}
+
+extension RegistryError {
+  /// Whether a resolution that cannot throw still has an instance to return after this error:
+  /// the live shared one, or one that no registry tracks.
+  var leavesAnInstanceToReturn: Bool {
+    switch self {
+    case .bindingDisposed, .resetInProgress: true
+    default: false
+    }
+  }
+}
+
+extension RegistryError {
+  /// What is reported when an error handler itself throws: part of the package interface.
+  package static func errorHandlerThrew(
+    source: ErrorSource, error: any Error, handlerError: any Error
+  ) -> RegistryError {
+    .message(
+      """
+      The error handler threw while handling a \(source) error.
+        Kind: \(source)   Error: \(error)   Handler error: \(handlerError)
+      The original error was not handled; nothing else was affected.
+      To fix, catch errors inside the error handler instead of throwing them.
+      """)
   }
 }

@@ -86,11 +86,18 @@ public struct RegistryIssue: Sendable, CustomStringConvertible {
 }
 
 /// Where a call came from; captured by default arguments on every API that can report.
-struct CallSite: Sendable {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
+package struct CallSite: Sendable {
+  package let fileID: StaticString
+  package let filePath: StaticString
+  package let line: UInt
+  package let column: UInt
+
+  package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
 
   func issue(_ error: RegistryError) -> RegistryIssue {
     RegistryIssue(

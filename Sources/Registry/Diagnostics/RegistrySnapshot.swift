@@ -163,9 +163,7 @@ extension ViewModelRegistry {
   public func snapshot() -> RegistrySnapshot {
     let instances = store.live.map { viewModel in
       let registration = viewModel.lifetime.record
-      let holders = viewModel.lifetime.holders.map { core in
-        core.snapshot(holding: registration?.identity)
-      }
+      let holders = viewModel.lifetime.holders.map { core in core.snapshot(holding: viewModel) }
       return InstanceSnapshot(
         id: registration?.sequence ?? 0, typeName: Describe.type(viewModel.describedType),
         key: Describe.key(registration?.values.key), tag: Describe.key(registration?.values.tag),
@@ -178,7 +176,7 @@ extension ViewModelRegistry {
 }
 
 extension BindingCore {
-  func snapshot(holding identity: InstanceIdentity?) -> HolderSnapshot {
+  func snapshot(holding viewModel: ViewModel) -> HolderSnapshot {
     let owner = ownerViewModel
     let description: String
     if let owner {
@@ -192,7 +190,7 @@ extension BindingCore {
     }
     return HolderSnapshot(
       bindingId: id, label: description, ownerInstanceID: owner?.lifetime.record?.sequence,
-      isWatching: identity.flatMap { entry(at: $0)?.isWatching } ?? false, isPaused: isPaused)
+      isWatching: heldEntry(of: viewModel)?.1.isWatching ?? false, isPaused: isPaused)
   }
 }
 

@@ -3,15 +3,9 @@
 /// Every method has an empty default, so implement only what you need. An observer that throws
 /// never stops the others or the registry; its error goes to ``ViewModelConfig/onError``.
 ///
-/// Each event is delivered in two shapes, and both are called: Registry's, with one
-/// ``LifecycleEvent`` value, and AppleViewModel's, with the instance itself and the
-/// ``InstanceArg`` it was built with (`onCreate(_:arg:)`, `onBind(_:arg:bindingId:)`,
-/// `onUnbind(_:arg:bindingId:)`, `onDispose(_:arg:)`). Implement one shape per event.
-///
 /// > Important: A method whose name, labels or parameter types differ from a requirement's is
-/// > not a requirement: it compiles and is never called. Both shapes may `throw`, so adding
-/// > `throws` is safe; an `async` method, a subclass in place of `ViewModel`, or a misspelled
-/// > label (`args:`, `bindingID:`) is not.
+/// > not a requirement: it compiles and is never called. Every requirement may `throw`, so
+/// > adding `throws` is safe; an `async` method or a misspelled label is not.
 ///
 /// Order: `create` is told before the instance's `onCreate`, so an instance comes before the
 /// dependencies it resolves there; `dispose` is told as disposal starts, so a dependent comes
@@ -21,7 +15,7 @@
 /// final class Analytics: ViewModelLifecycle {
 ///   func onCreate(_ event: LifecycleEvent) throws { track("open \(event.typeName)") }
 /// }
-/// ViewModel.initialize(lifecycles: [Analytics()])
+/// registry.addLifecycle(Analytics())
 /// ```
 @MainActor
 public protocol ViewModelLifecycle: AnyObject {
@@ -33,19 +27,6 @@ public protocol ViewModelLifecycle: AnyObject {
   func onUnbind(_ event: LifecycleEvent) throws
   /// An instance was disposed.
   func onDispose(_ event: LifecycleEvent) throws
-
-  /// An instance was built: the AppleViewModel shape, called for the same event as the
-  /// ``LifecycleEvent`` form. `arg` is what the instance was built with; its `bindingId` is the
-  /// binding that asked for it.
-  func onCreate(_ viewModel: ViewModel, arg: InstanceArg) throws
-  /// A binding started holding an instance: the AppleViewModel shape, called for every bind.
-  /// `arg` is what the instance was built with; `bindingId` is the new holder.
-  func onBind(_ viewModel: ViewModel, arg: InstanceArg, bindingId: String) throws
-  /// A binding stopped holding an instance: the AppleViewModel shape, called for every unbind.
-  /// `arg` is what the instance was built with; `bindingId` is the holder that let go.
-  func onUnbind(_ viewModel: ViewModel, arg: InstanceArg, bindingId: String) throws
-  /// An instance was disposed: the AppleViewModel shape, called for every dispose.
-  func onDispose(_ viewModel: ViewModel, arg: InstanceArg) throws
 }
 
 extension ViewModelLifecycle {

@@ -34,6 +34,13 @@ struct InstanceIdentity: Hashable {
 
   var key: InstanceKey { box.key }
 
+  /// The identity under which a binding holds a private instance it did not build.
+  static func borrowing(_ viewModel: AnyObject) -> InstanceIdentity {
+    InstanceIdentity(
+      type: ObjectIdentifier(Swift.type(of: viewModel)), key: .borrowed(ObjectIdentifier(viewModel))
+    )
+  }
+
   /// The key box's address: equal for copies of one identity, read without retaining the box.
   var boxAddress: UInt { UInt(bitPattern: ObjectIdentifier(box)) }
 
@@ -62,27 +69,31 @@ enum InstanceKey: Hashable {
   case privateSpec(ObjectIdentifier)
   /// One instance per binding for this family and (hashable) argument.
   case privateArgument(family: ObjectIdentifier, argument: AnyHashable)
+  /// A private instance held by a binding that did not build it (a lookup by tag found it):
+  /// named by the instance itself, so that the binding's own resolutions of the spec still
+  /// build its own.
+  case borrowed(ObjectIdentifier)
 }
 
 /// How keys and types read in messages: `UserViewModel(key: "u1")`.
-enum Describe {
+package enum Describe {
   /// A view model's type, or a service's own type for the box that carries it.
-  static func type(_ type: Any.Type) -> String {
+  package static func type(_ type: Any.Type) -> String {
     if let box = type as? any ServiceBoxType.Type { return String(describing: box.serviceType) }
     return String(describing: type)
   }
 
-  static func key(_ key: AnyHashable?) -> String? {
+  package static func key(_ key: AnyHashable?) -> String? {
     guard let key else { return nil }
     return String(reflecting: key.base)
   }
 
-  static func instance(_ type: Any.Type, key: AnyHashable?) -> String {
+  package static func instance(_ type: Any.Type, key: AnyHashable?) -> String {
     named(Describe.type(type), key: Describe.key(key))
   }
 
   /// `Type(key: …)` or `Type(private)` from names already described.
-  static func named(_ type: String, key: String?) -> String {
+  package static func named(_ type: String, key: String?) -> String {
     guard let key else { return "\(type)(private)" }
     return "\(type)(key: \(key))"
   }

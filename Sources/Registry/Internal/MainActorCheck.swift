@@ -22,7 +22,7 @@ func isRunningOnMainActor() -> Bool {
 }
 
 /// Runs `work` on the main actor: at once when already there, otherwise as soon as it can.
-func runOnMainActor(_ work: @escaping @MainActor @Sendable () -> Void) {
+package func runOnMainActor(_ work: @escaping @MainActor @Sendable () -> Void) {
   if isRunningOnMainActor() {
     MainActor.assumeIsolated { work() }
   } else {

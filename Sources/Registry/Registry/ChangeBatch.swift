@@ -99,7 +99,7 @@ extension ViewModelRegistry {
   /// and those due when it began if it runs inside a change — so no binding hears of what it
   /// did: AppleViewModel's reset tears everything down without calling a binding's `onUpdate`,
   /// which would build again what it just disposed.
-  func withoutRefreshes(_ body: () -> Void) {
+  package func withoutRefreshes(_ body: () -> Void) {
     beginChange()
     body()
     for core in changes.models.removeAll() + changes.hosts {

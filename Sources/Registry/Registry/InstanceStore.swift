@@ -269,8 +269,7 @@ struct InstanceStore {
     }
     var holders: [(holder: BindingCore, wasWatching: Bool)] = []
     for holder in viewModel.lifetime.holders {
-      guard let entry = holder.entry(at: identity), entry.viewModel === viewModel
-      else { continue }
+      guard let (identity, entry) = holder.heldEntry(of: viewModel) else { continue }
       holder.table.remove(at: identity)
       if entry.isWatching { viewModel.lifetime.watchers.remove(holder) }
       holders.append((holder, entry.isWatching))
@@ -549,6 +548,22 @@ extension BindingCore {
 
   /// This binding's address, which specs' lookup memos name it by.
   var address: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
+
+  /// Where and how this binding holds `viewModel`: under its identity, or, for a private
+  /// instance it did not build, under the identity that names the instance itself.
+  func heldEntry(of viewModel: ViewModel) -> (InstanceIdentity, HolderTable.Entry)? {
+    guard let identity = viewModel.lifetime.record?.identity else { return nil }
+    if let entry = entry(at: identity), entry.viewModel === viewModel { return (identity, entry) }
+    guard !identity.isShared else { return nil }
+    let borrowed = InstanceIdentity.borrowing(viewModel)
+    guard let entry = entry(at: borrowed), entry.viewModel === viewModel else { return nil }
+    return (borrowed, entry)
+  }
+
+  /// Whether this binding holds `viewModel`.
+  func holds(_ viewModel: ViewModel) -> Bool {
+    heldEntry(of: viewModel) != nil
+  }
 
   /// What this binding holds at `identity`.
   func entry(at identity: InstanceIdentity) -> HolderTable.Entry? {

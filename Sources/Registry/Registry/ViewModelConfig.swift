@@ -13,15 +13,14 @@ public struct ViewModelConfig: Sendable {
   /// notifies nobody. When `nil`, `Equatable` states compare with `==` and other states always
   /// notify. The values arrive boxed, as AppleViewModel passes them.
   public var equals: (@Sendable (Any?, Any?) -> Bool)?
-  /// Receives errors thrown by listeners, state listeners and lifecycle observers. When `nil`
-  /// (and ``onErrorWithType`` is `nil` too), they go to the registry's
-  /// ``RegistryIssueReporter`` as ``RegistryError/listenerFailed(type:error:)``.
+  /// Receives errors thrown by listeners, state listeners and lifecycle observers. When `nil`,
+  /// they go to the registry's ``RegistryIssueReporter`` as
+  /// ``RegistryError/listenerFailed(type:error:)``.
   public var onError: (@MainActor (any Error) -> Void)?
-  /// AppleViewModel's error handler: receives the same errors as ``onError`` with their
-  /// ``ErrorType``, and what ``reportViewModelError(_:type:context:)`` reports. It may throw:
-  /// what it throws is reported as ``RegistryError/errorHandlerFailed(kind:error:handlerError:)``.
-  /// The initializer whose `onError` takes two arguments sets it.
-  public var onErrorWithType: (@Sendable (any Error, ErrorType) throws -> Void)?
+  /// A second handler of the same errors that also hears where each came from; part of the
+  /// package interface (the AppleViewModel compatibility module's two-argument `onError`). What
+  /// it throws is reported as ``RegistryError/message(_:)``.
+  package var errorTap: (@Sendable (any Error, ErrorSource) throws -> Void)?
   /// In debug builds, warns about a binding that replaces more than `count` instances of one
   /// type within `window` (builds a new one right after one it built was disposed) — the sign
   /// of an unstable key re-creating view models on every render.
@@ -49,6 +48,11 @@ public struct ViewModelConfig: Sendable {
     self.onError = onError
     self.keyChurnWarning = keyChurnWarning
   }
+}
+
+/// Where an error that reached the error handlers came from.
+package enum ErrorSource: Sendable, Hashable {
+  case listener, lifecycle, dispose, pauseResume
 }
 
 /// How many replacements of one binding's instances of one type within how long count as key

@@ -49,13 +49,27 @@ extension ViewModelRegistry {
   }
 
   /// Routes an error thrown by a listener or an observer.
-  func handleListenerError(_ error: any Error, from source: Any.Type, kind: ErrorType = .listener) {
-    let routed = routeToTypedErrorHandler(error, kind: kind)
+  package func handleListenerError(
+    _ error: any Error, from source: Any.Type, kind: ErrorSource = .listener
+  ) {
+    let routed = deliverToErrorTap(error, source: kind)
     if let onError = config.onError {
       onError(error)
     } else if !routed {
       report(.listenerFailed(type: Describe.type(source), error: "\(error)"), at: nil)
     }
+  }
+
+  /// Hands `error` to the configuration's error tap, if any; `true` when there is one. What the
+  /// tap throws is reported.
+  package func deliverToErrorTap(_ error: any Error, source: ErrorSource) -> Bool {
+    guard let tap = config.errorTap else { return false }
+    do {
+      try tap(error, source)
+    } catch let handlerError {
+      report(.errorHandlerThrew(source: source, error: error, handlerError: handlerError), at: nil)
+    }
+    return true
   }
 
   /// Tells every observer about an event; an observer that throws does not stop the others.
@@ -72,6 +86,11 @@ extension ViewModelRegistry {
       tag: Describe.key(arg.tag), bindingId: arg.bindingId, registry: name,
       instanceID: viewModel.lifetime.record?.sequence ?? 0,
       isService: viewModel is any ServiceBoxType)
+    // What observers that need the instance itself read while they hear the event (see
+    // `LifecycleDelivery`).
+    let outer = LifecycleDelivery.current
+    LifecycleDelivery.current = LifecycleDelivery(viewModel: viewModel, arg: arg)
+    defer { LifecycleDelivery.current = outer }
     for lifecycle in activeLifecycles {
       do {
         switch kind {
@@ -83,30 +102,17 @@ extension ViewModelRegistry {
       } catch {
         handleListenerError(error, from: type(of: lifecycle), kind: .lifecycle)
       }
-      // AppleViewModel's shape passes the instance itself: it has no services.
-      if !event.isService { deliverInAppleViewModelShape(kind, viewModel, arg: arg, to: lifecycle) }
     }
   }
 }
 
-extension ViewModel {
-  /// Configures the current registry — in an app, the default one — with logging, state
-  /// comparison, error routing and lifecycle observers. Call it once, early (for example in your
-  /// `App`'s initializer).
-  ///
-  /// ```swift
-  /// ViewModel.initialize(
-  ///   config: ViewModelConfig(isLoggingEnabled: true),
-  ///   lifecycles: [AnalyticsLifecycle()]
-  /// )
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - config: The configuration.
-  ///   - lifecycles: The lifecycle observers.
-  public static func initialize(
-    config: ViewModelConfig = ViewModelConfig(), lifecycles: [any ViewModelLifecycle] = []
-  ) {
-    ViewModelRegistry.current.configure(config: config, lifecycles: lifecycles)
-  }
+/// The instance and argument of the lifecycle event being delivered right now, for observers
+/// that take the instance itself rather than a ``LifecycleEvent`` (part of the package interface:
+/// the AppleViewModel compatibility module's observers). Set only while observers run.
+@MainActor
+package struct LifecycleDelivery {
+  package let viewModel: ViewModel
+  package let arg: InstanceArg
+
+  package static var current: LifecycleDelivery?
 }

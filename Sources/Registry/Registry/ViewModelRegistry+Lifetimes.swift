@@ -58,9 +58,7 @@ extension ViewModelRegistry {
     guard !holder.isDisposed else {
       throw .bindingDisposed(operation: "unbind(_:)", binding: holder.id, type: type, key: key)
     }
-    guard let identity = viewModel.lifetime.record?.identity,
-      holder.entry(at: identity)?.viewModel === viewModel
-    else {
+    guard let (identity, _) = holder.heldEntry(of: viewModel) else {
       throw .notHeld(binding: holder.id, type: type, key: key)
     }
     release(identity, by: holder)
@@ -119,8 +117,9 @@ extension ViewModelRegistry {
   /// Disposes `viewModel` once, whoever holds it, in the documented order:
   /// 1. it stops being findable, any grace period is cancelled, and its tasks are cancelled;
   /// 2. every holder lets go of it: each is told through `onUnbind` (and lifecycle observers),
-  ///    and refreshes once if it watched it or is a host's; then lifecycle observers hear
-  ///    `dispose`, so an instance is logged before its dependencies;
+  ///    and refreshes once — a host's, and a view model's whether it watched it or only read it
+  ///    (a service's disposal refreshes hosts only); then lifecycle observers hear `dispose`, so
+  ///    an instance is logged before its dependencies;
   /// 3. `onDispose`, the `addDispose` blocks, the disposal of its own binding (releasing its
   ///    dependencies, newest first), and `dispose()`;
   /// 4. its listeners are dropped, hosts that only followed it refresh, its streams finish.
@@ -143,8 +142,13 @@ extension ViewModelRegistry {
     }
     if values != nil {
       noteDisposalForChurn(viewModel)
-      for (holder, wasWatching) in disposal.holders {
-        if wasWatching || !holder.isModelOwned { markDirty(holder, dependency: viewModel) }
+      // Every holder hears of it: a host so that it stops showing it, a view model (that watched
+      // it or only read it) through `onDependencyNotify` and its own listeners. A service never
+      // tells a view model anything: it has no changes, and its box is not the view model's
+      // business.
+      let isService = viewModel is any ServiceBoxType
+      for (holder, _) in disposal.holders {
+        if !(isService && holder.isModelOwned) { markDirty(holder, dependency: viewModel) }
         let bindingId = holder.id
         let holderArg = arg.with(bindingId: bindingId)
         viewModel.onUnbind(holderArg, bindingId: bindingId)

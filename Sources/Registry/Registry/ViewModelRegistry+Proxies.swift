@@ -1,23 +1,3 @@
-/// A proxy installed for a spec or family. The original is kept so that its object identifier
-/// cannot be reused by another object while the entry exists.
-struct ProxyEntry {
-  let original: AnyObject
-  let proxy: AnyObject
-  /// A family proxy that changed some argument's sharing or lifetime has said so once.
-  var reportedChanges = false
-}
-
-/// What a proxy is installed under for an object that is not itself what its specs name (a
-/// family, named by its token).
-protocol ProxyKeyed: AnyObject {
-  var proxyKey: ObjectIdentifier { get }
-}
-
-/// The key a proxy for `object` is installed under.
-func proxyKey(of object: AnyObject) -> ObjectIdentifier {
-  (object as? any ProxyKeyed)?.proxyKey ?? ObjectIdentifier(object)
-}
-
 extension ViewModelRegistry {
   /// Builds every later resolution of `spec` in this registry from `proxy`, a whole spec with
   /// its own key, tag and lifetime.
@@ -134,7 +114,7 @@ extension ViewModelRegistry {
   /// - Parameter spec: The spec or family whose proxy to remove.
   public func clearProxy(for spec: AnyObject) {
     warnIfDefaultRegistryWrittenInTest(operation: "clearProxy(for:)", at: nil)
-    proxies[proxyKey(of: spec)] = nil
+    proxies.clear(spec)
   }
 
   /// Removes every proxy in this registry.
@@ -143,7 +123,7 @@ extension ViewModelRegistry {
   /// registry.clearAllProxies()
   /// ```
   public func clearAllProxies() {
-    proxies.removeAll()
+    proxies.clearAll()
   }
 
   /// Installs `proxy` for `spec` while `operation` runs, then puts back what was there before.
@@ -151,10 +131,8 @@ extension ViewModelRegistry {
     _ proxy: Spec, for spec: Spec, at site: CallSite? = nil, operation: () throws -> R
   ) rethrows -> R {
     warnIfDefaultRegistryWrittenInTest(operation: "withProxy(_:operation:)", at: site)
-    let id = proxyKey(of: spec)
-    let previous = proxies[id]
-    proxies[id] = ProxyEntry(original: spec, proxy: proxy)
-    defer { proxies[id] = previous }
+    let previous = proxies.swap(proxy, for: spec)
+    defer { proxies.restore(previous, for: spec) }
     return try operation()
   }
 
@@ -163,7 +141,7 @@ extension ViewModelRegistry {
     _ proxy: AnyObject, for original: AnyObject, operation: StaticString, at site: CallSite?
   ) {
     warnIfDefaultRegistryWrittenInTest(operation: operation, at: site)
-    proxies[proxyKey(of: original)] = ProxyEntry(original: original, proxy: proxy)
+    proxies.set(proxy, for: original)
   }
 
   /// Reports, once per installed family proxy, an argument whose spec the proxy family makes
@@ -172,10 +150,10 @@ extension ViewModelRegistry {
     familyID: ObjectIdentifier, from spec: ViewModelSpec<VM>, to active: ViewModelSpec<VM>,
     site: CallSite?
   ) {
-    guard let entry = proxies[familyID], !entry.reportedChanges else { return }
     let sharingChanged = (spec.key == nil) != (active.key == nil)
-    guard sharingChanged || spec.aliveForever != active.aliveForever else { return }
-    proxies[familyID]?.reportedChanges = true
+    guard sharingChanged || spec.aliveForever != active.aliveForever,
+      proxies.markReportedChanges(at: familyID)
+    else { return }
     reportChanges(from: spec.values, to: active.values, type: VM.self, at: site)
   }
 
@@ -226,19 +204,60 @@ extension ViewModelRegistry {
 
   /// The async spec that builds `spec` in this registry: its proxy, or itself.
   func activeSpec<VM>(for spec: AsyncViewModelSpec<VM>) -> AsyncViewModelSpec<VM> {
-    proxies[ObjectIdentifier(spec)]?.proxy as? AsyncViewModelSpec<VM> ?? spec
+    proxies.proxy(for: ObjectIdentifier(spec), in: self) as? AsyncViewModelSpec<VM> ?? spec
   }
 
   /// The spec that builds `spec` in this registry: its proxy, its family's proxy, or itself.
-  func activeSpec<VM>(for spec: ViewModelSpec<VM>) -> ViewModelSpec<VM> {
-    if let proxy = proxies[ObjectIdentifier(spec)]?.proxy as? ViewModelSpec<VM> {
+  package func activeSpec<VM>(for spec: ViewModelSpec<VM>) -> ViewModelSpec<VM> {
+    if let proxy = proxies.proxy(for: ObjectIdentifier(spec), in: self) as? ViewModelSpec<VM> {
       return proxy
     }
-    if let origin = spec.origin, let family = proxies[origin.familyID]?.proxy,
+    if let origin = spec.origin, let family = proxies.proxy(for: origin.familyID, in: self),
       let remade = origin.remake(family)
     {
       return remade
     }
     return spec
+  }
+}
+
+// MARK: The package interface: overrides and scoped proxies
+
+extension ViewModelRegistry {
+  /// Installs `proxy` for `original` on top of its overrides (inside a scoped proxy of this
+  /// registry, in that scope), and returns what removes it again, whichever its place: the
+  /// newest left, else the `setProxy` below them all, builds from then on.
+  package func pushOverride(_ proxy: AnyObject, for original: AnyObject) -> @MainActor () -> Void {
+    warnIfDefaultRegistryWrittenInTest(operation: "overrideWith(_:)", at: nil)
+    if let scope = ProxyScope.innermost(for: self) {
+      let previous = scope.entry(for: original)
+      scope.set(proxy, for: original)
+      return { scope.set(previous, for: original) }
+    }
+    let token = proxies.pushOverride(proxy, for: original)
+    return { [weak self] in self?.proxies.popOverride(token, for: original) }
+  }
+
+  /// Runs `operation` with `proxy` building `original` in this task (and the tasks it starts)
+  /// only: two overlapping operations never see each other's proxies.
+  package func withScopedProxy<R>(
+    _ proxy: AnyObject, for original: AnyObject, operation: () throws -> R
+  ) rethrows -> R {
+    let scope = ProxyScope(parent: ProxyScope.current, registry: self)
+    scope.set(proxy, for: original)
+    proxies.noteScope(started: true)
+    defer { proxies.noteScope(started: false) }
+    return try ProxyScope.$current.withValue(scope, operation: operation)
+  }
+
+  /// The async form of ``withScopedProxy(_:for:operation:)``.
+  package func withScopedProxy<R>(
+    _ proxy: AnyObject, for original: AnyObject, operation: () async throws -> R
+  ) async rethrows -> R {
+    let scope = ProxyScope(parent: ProxyScope.current, registry: self)
+    scope.set(proxy, for: original)
+    proxies.noteScope(started: true)
+    defer { proxies.noteScope(started: false) }
+    return try await ProxyScope.$current.withValue(scope, operation: operation)
   }
 }

@@ -48,6 +48,13 @@ extension ViewModelRegistry {
     operation: StaticString, site: CallSite?
   ) throws -> VM {
     let (active, identity) = route(spec)
+    // A reset refuses every resolution while it runs: what it finds is being disposed, and what
+    // it would build would outlive the reset.
+    guard !isResetting else {
+      throw RegistryError.resetInProgress(
+        operation: "\(operation)", type: Describe.type(VM.self), key: Describe.key(active.key),
+        registry: name)
+    }
     if let existing = try existing(
       identity, for: holder, mode: mode, type: VM.self, values: active.values,
       operation: operation)
@@ -68,8 +75,11 @@ extension ViewModelRegistry {
     let sharedHoldsBefore = sharedHoldsByViewModels
     let viewModel = try build(
       active, identity: identity, requester: holder, aliveForever: aliveForever)
-    // An instance that disposed itself in onCreate is returned as it is, held by nobody.
-    guard !viewModel.isDisposed else { return viewModel }
+    // An instance that disposed itself in onCreate is held by nobody: the throwing forms say
+    // so, the others return it as it is.
+    guard !viewModel.isDisposed else {
+      return try disposedDuringResolution(viewModel, spec: active, operation: operation, site: site)
+    }
     // Only an instance that came to hold something built before it can hold this binding's
     // owner; a chain of fresh builds never needs the search.
     if holder.isModelOwned, sharedHoldsByViewModels != sharedHoldsBefore,
@@ -82,16 +92,38 @@ extension ViewModelRegistry {
       viewModel, at: identity, by: holder, watching: mode.isWatching,
       anchor: identity.isShared ? nil : spec)
     if holder.isDisposed {
-      // The builder or onCreate disposed this binding: it cannot keep what it asked for. The
-      // caller gets the instance as it is now (disposed, unless others hold it), and is told.
+      // The builder, onCreate or onBind disposed this binding: it cannot keep what it asked
+      // for, and what this resolution built for it goes too, `aliveForever` or not, unless
+      // another holder came to hold it meanwhile. The throwing forms throw; the others return
+      // the instance as it is now, and report.
       release(identity, by: holder)
-      report(
-        .bindingDisposedWhileBuilding(
-          operation: "\(operation)", binding: holder.id, type: Describe.type(VM.self),
-          key: Describe.key(active.key)),
-        at: site)
+      if !viewModel.isDisposed, viewModel.lifetime.holders.isEmpty {
+        dispose(viewModel, callingHook: true)
+      }
+      let error = RegistryError.bindingDisposedWhileBuilding(
+        operation: "\(operation)", binding: holder.id, type: Describe.type(VM.self),
+        key: Describe.key(active.key))
+      guard let site else { throw UnheldInstance(error: error, viewModel: viewModel) }
+      report(error, at: site)
+      return viewModel
+    }
+    // onBind disposed the instance it was told of.
+    guard !viewModel.isDisposed else {
+      return try disposedDuringResolution(viewModel, spec: active, operation: operation, site: site)
     }
     return viewModel
+  }
+
+  /// What a resolution does with an instance that was disposed while it resolved it (by its own
+  /// `onCreate` or `onBind`): the throwing forms throw, the others return it as it is.
+  private func disposedDuringResolution<VM: ViewModel>(
+    _ viewModel: VM, spec: ViewModelSpec<VM>, operation: StaticString, site: CallSite?
+  ) throws -> VM {
+    guard site == nil else { return viewModel }
+    throw UnheldInstance(
+      error: .disposedDuringResolution(
+        operation: "\(operation)", type: Describe.type(VM.self), key: Describe.key(spec.key)),
+      viewModel: viewModel)
   }
 
   /// The async form of ``resolve(_:for:mode:operation:)``: shares a build in flight with every
@@ -213,18 +245,21 @@ extension ViewModelRegistry {
     _ type: VM.Type, key: AnyHashable?, tag: AnyHashable?, for holder: BindingCore,
     mode: ResolveMode
   ) -> CachedLookup<VM> {
+    // A reset refuses every lookup while it runs: what it would find is being disposed.
+    guard !isResetting else { return .found(nil) }
     let found: VM?
     if let key {
       let identity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared(key))
       found = store.shared[identity].map { $0 as! VM }
     } else {
-      found = newestShared(VM.self, tag: tag)
+      found = newest(VM.self, tag: tag)
     }
     guard let found, let record = found.lifetime.record, tag == nil || record.values.tag == tag
     else { return .found(nil) }
-    guard !holder.isDisposed, holder.entry(at: record.identity) == nil else {
-      if !holder.isDisposed, mode == .watch {
-        hold(found, at: record.identity, by: holder, watching: true, anchor: nil)
+    guard !holder.isDisposed else { return .found(found) }
+    if let (identity, entry) = holder.heldEntry(of: found) {
+      if mode == .watch, !entry.isWatching {
+        hold(found, at: identity, by: holder, watching: true, anchor: nil)
       }
       return .found(found)
     }
@@ -235,24 +270,61 @@ extension ViewModelRegistry {
       }
       sharedHoldsByViewModels &+= 1
     }
-    hold(found, at: record.identity, by: holder, watching: mode.isWatching, anchor: nil)
+    // A private instance another binding built is held under a name of its own, so that this
+    // binding's resolutions of the spec still build its own instance.
+    let identity = record.identity.isShared ? record.identity : .borrowing(found)
+    hold(found, at: identity, by: holder, watching: mode.isWatching, anchor: nil)
     return .found(found)
   }
 
-  /// The newest live keyed instance of `VM` with `tag` (any tag when `nil`).
-  func newestShared<VM: ViewModel>(_ type: VM.Type, tag: AnyHashable?) -> VM? {
+  /// Every live instance of `VM` with `tag`, newest first, held by `holder` one at a time:
+  /// holding one runs its hooks, which may dispose another.
+  func holdAll<VM: ViewModel>(
+    _ type: VM.Type, taggedWith tag: AnyHashable, for holder: BindingCore, mode: ResolveMode
+  ) -> [VM] {
+    guard !isResetting else { return [] }
+    let tagged = store.live.reversed().compactMap { candidate -> VM? in
+      guard candidate.lifetime.record?.values.tag == tag, isLookedUp(candidate, as: VM.self)
+      else { return nil }
+      return candidate as? VM
+    }
+    return tagged.compactMap { candidate in
+      guard !candidate.isDisposed else { return nil }
+      if holder.isDisposed || holder.holds(candidate) { return candidate }
+      if holder.isModelOwned, ownershipCycle(holding: candidate, by: holder) != nil { return nil }
+      guard let record = candidate.lifetime.record else { return nil }
+      let identity = record.identity.isShared ? record.identity : .borrowing(candidate)
+      hold(candidate, at: identity, by: holder, watching: mode.isWatching, anchor: nil)
+      return candidate
+    }
+  }
+
+  /// The newest live instance of `VM`: with `tag`, the newest with that tag, private instances
+  /// included (a private instance is found by its tag, as AppleViewModel finds it); without,
+  /// the newest keyed one.
+  func newest<VM: ViewModel>(_ type: VM.Type, tag: AnyHashable?) -> VM? {
     var best: VM?
     var bestSequence: UInt64 = 0
-    for candidate in store.shared.values {
-      // A service's box is a view model only to the store: a lookup of `ViewModel` skips it.
-      guard !(candidate is any ServiceBoxType) || VM.self is any ServiceBoxType.Type,
-        let match = candidate as? VM, let record = candidate.lifetime.record,
-        tag == nil || record.values.tag == tag, record.sequence >= bestSequence
-      else { continue }
+    func consider(_ candidate: ViewModel) {
+      guard isLookedUp(candidate, as: VM.self), let match = candidate as? VM,
+        let record = candidate.lifetime.record, tag == nil || record.values.tag == tag,
+        record.sequence >= bestSequence
+      else { return }
       best = match
       bestSequence = record.sequence
     }
+    if tag == nil {
+      for candidate in store.shared.values { consider(candidate) }
+    } else {
+      for candidate in store.live { consider(candidate) }
+    }
     return best
+  }
+
+  /// Whether a lookup of `VM` may find `candidate`: a service's box is a view model only to the
+  /// store, so a lookup of `ViewModel` skips it.
+  private func isLookedUp<VM: ViewModel>(_ candidate: ViewModel, as type: VM.Type) -> Bool {
+    !(candidate is any ServiceBoxType) || VM.self is any ServiceBoxType.Type
   }
 
   /// What a resolution through a disposed binding returns: the live shared instance, or one
@@ -275,7 +347,8 @@ extension ViewModelRegistry {
       report(unheld.error, at: site)
       return unheld.viewModel as! VM
     }
-    guard let registryError = error as? RegistryError, case .bindingDisposed = registryError else {
+    guard let registryError = error as? RegistryError, registryError.leavesAnInstanceToReturn
+    else {
       stop(error, operation: operation, type: VM.self, key: spec.key, at: site)
     }
     report(registryError, at: site)

@@ -64,10 +64,8 @@ public final class ViewModelRegistry {
   public internal(set) var lifecycles: [any ViewModelLifecycle] = []
   /// `lifecycles` plus the logger when logging is on: what events go to.
   var activeLifecycles: [any ViewModelLifecycle] = []
-  /// `config`, readable off the main actor (`ViewModel.config`, `viewModelLog`).
-  nonisolated let configSnapshot = ConfigSnapshot()
-  /// What the AppleViewModel-compatible members keep per registry (see `Compatibility/`).
-  var compatibility = CompatibilityState()
+  /// `config`, readable off the main actor.
+  package nonisolated let configSnapshot = ConfigSnapshot()
 
   /// Schedules grace periods; replace it with a manual clock in tests.
   ///
@@ -83,7 +81,7 @@ public final class ViewModelRegistry {
   var pendingAsyncBuilds: [PendingBuildKey: PendingAsyncBuild] = [:]
   /// Unchecked: read on every resolution; no access to it calls out (a proxy is stored or read
   /// whole), so none can overlap another.
-  @exclusivity(unchecked) var proxies: [ObjectIdentifier: ProxyEntry] = [:]
+  @exclusivity(unchecked) var proxies = ProxyTable()
   /// What the composition root provided for interfaces, and which interfaces were resolved.
   let providers = ProviderTable()
   /// The identities being built right now; a repeat is a cycle.
@@ -190,7 +188,8 @@ public final class ViewModelRegistry {
 
   /// Disposes every live instance, `aliveForever` ones included, newest first; bindings that
   /// held them let go of them. Async builds still in flight are abandoned: their callers get
-  /// `CancellationError`.
+  /// `CancellationError`. While it runs, resolutions (from a dispose hook, say) are refused with
+  /// ``RegistryError/resetInProgress(operation:type:key:registry:)``, and lookups find nothing.
   ///
   /// Use it at the end of a scope that owns the registry (a test, a preview, a logout that
   /// throws the whole graph away).
@@ -200,6 +199,11 @@ public final class ViewModelRegistry {
   /// #expect(registry.liveInstanceCount == 0)
   /// ```
   public func disposeAll() {
+    // Resolutions made while it runs (from a dispose hook) are refused: what they would build
+    // would outlive the reset.
+    let wasResetting = isResetting
+    isResetting = true
+    defer { isResetting = wasResetting }
     abandonPendingBuilds(tag: nil)
     abandonRunningBuilds(tag: nil)
     beginChange()
@@ -208,6 +212,9 @@ public final class ViewModelRegistry {
     }
     endChange()
   }
+
+  /// Set while ``disposeAll()`` runs: resolutions and lookups are refused.
+  private(set) var isResetting = false
 
   /// Type names by type: `String(describing:)` on a type costs microseconds, and every view
   /// model's own binding is labeled with one.
@@ -233,7 +240,7 @@ public final class ViewModelRegistry {
 
   /// The one documented stop: a resolution that cannot throw met a builder that threw (or a
   /// cycle) and has no instance to return. Reports what happened, then stops the program.
-  func stop(
+  package func stop(
     _ error: any Error, operation: StaticString, type: Any.Type, key: AnyHashable?,
     at site: CallSite
   ) -> Never {
@@ -246,7 +253,7 @@ public final class ViewModelRegistry {
     fatalError(failure.description, file: site.filePath, line: site.line)
   }
 
-  func report(_ error: RegistryError, at site: CallSite?) {
+  package func report(_ error: RegistryError, at site: CallSite?) {
     let issue =
       site?.issue(error)
       ?? RegistryIssue(error: error, fileID: "", filePath: "", line: 0, column: 0)

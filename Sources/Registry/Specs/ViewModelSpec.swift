@@ -182,7 +182,7 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// Builds a new instance: the spec's builder, its family's for its argument, or, for an
   /// interface, what `registry` provides for it.
   @MainActor
-  func makeInstance(in registry: ViewModelRegistry) throws -> VM {
+  package func makeInstance(in registry: ViewModelRegistry) throws -> VM {
     if let origin { return try origin.build() }
     if let interface { return try registry.buildProvided(self, interface: interface) }
     return try ownBuilder()

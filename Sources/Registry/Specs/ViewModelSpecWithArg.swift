@@ -26,10 +26,10 @@
 public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable {
   // @unchecked: immutable but for the spec cache, which is used on the main actor only; the
   // closures run on the main actor only.
-  let makeInstance: @MainActor (Arg) throws -> VM
-  let keyFunction: (@MainActor (Arg) -> AnyHashable?)?
-  let tagFunction: (@MainActor (Arg) -> AnyHashable?)?
-  let aliveForeverFunction: (@MainActor (Arg) -> Bool)?
+  package let makeInstance: @MainActor (Arg) throws -> VM
+  package let keyFunction: (@MainActor (Arg) -> AnyHashable?)?
+  package let tagFunction: (@MainActor (Arg) -> AnyHashable?)?
+  package let aliveForeverFunction: (@MainActor (Arg) -> Bool)?
   /// The argument as a key, when the family has no `key` function or it returns `nil`.
   @usableFromInline let argumentKey: (Arg) -> AnyHashable?
   /// Whether `argumentKey` is `AnyHashable(arg)` (a `Hashable` argument that is not optional).

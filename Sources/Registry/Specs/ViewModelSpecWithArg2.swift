@@ -11,7 +11,7 @@
 /// ```
 public final class ViewModelSpecWithArg2<VM: ViewModel, A, B>: @unchecked Sendable {
   // @unchecked: immutable; the closures run on the main actor only.
-  let family: ViewModelSpecWithArg<VM, (A, B)>
+  package let family: ViewModelSpecWithArg<VM, (A, B)>
 
   /// Creates a family whose builder cannot fail.
   ///

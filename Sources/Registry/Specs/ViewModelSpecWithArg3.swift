@@ -11,7 +11,7 @@
 /// ```
 public final class ViewModelSpecWithArg3<VM: ViewModel, A, B, C>: @unchecked Sendable {
   // @unchecked: immutable; the closures run on the main actor only.
-  let family: ViewModelSpecWithArg<VM, (A, B, C)>
+  package let family: ViewModelSpecWithArg<VM, (A, B, C)>
 
   /// Creates a family whose builder cannot fail.
   ///

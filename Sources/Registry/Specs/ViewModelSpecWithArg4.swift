@@ -11,7 +11,7 @@
 /// ```
 public final class ViewModelSpecWithArg4<VM: ViewModel, A, B, C, D>: @unchecked Sendable {
   // @unchecked: immutable; the closures run on the main actor only.
-  let family: ViewModelSpecWithArg<VM, (A, B, C, D)>
+  package let family: ViewModelSpecWithArg<VM, (A, B, C, D)>
 
   /// Creates a family whose builder cannot fail.
   ///

@@ -104,7 +104,7 @@ import Testing
     #expect(
       RegistryError.ownershipCycle(chain: ["A(key: \"a\")", "B(key: \"b\")", "A(key: \"a\")"])
         .description == """
-          A(key: "a") would hold an instance that already holds it.
+          Circular ViewModel dependency: A(key: "a") would hold an instance that already holds it.
             Chain: A(key: "a") → B(key: "b") → A(key: "a")
           Each view model in the chain keeps the next one alive, so none of them could ever be released; nothing was held.
           To fix, let one side refer to the other without holding it (pass it in, or keep a weak reference), or move what both need into a third view model that both hold.

@@ -26,7 +26,7 @@ private final class Recorder: ViewModelLifecycle {
   @Test func lifecycleObserversHearEveryEventInOrder() {
     withTestRegistry { registry, _ in
       let recorder = Recorder()
-      ViewModel.initialize(lifecycles: [recorder])
+      registry.configure(lifecycles: [recorder])
       let spec = ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) }
       let binding = ViewModelBinding(label: "Screen")
       _ = binding.watch(spec)

@@ -48,7 +48,7 @@ private final class NeedsViewModel: ProbeViewModel {
       #expect(log.events.isEmpty)
       #expect(
         expected.description == """
-          Dependency cycle while building ProbeViewModel(key: "a").
+          Circular ViewModel construction: a dependency cycle while building ProbeViewModel(key: "a").
             Chain: ProbeViewModel(key: "a") → ProbeViewModel(key: "b") → ProbeViewModel(key: "a")
           Each instance in the chain needs the next one to exist first, so none can be built; nothing was registered.
           To fix, break the cycle: resolve one side lazily (after onCreate, on demand) or move the shared part into its own spec.

@@ -20,20 +20,99 @@ private final class BindingKiller: ProbeViewModel {
 /// is left held.
 @MainActor
 @Suite struct DisposalDuringBuildTests {
-  @Test func aBindingDisposedInTheOnCreateOfWhatItBuildsIsReported() {
+  // "A binding disposed while it builds, from the builder, onCreate or onBind, makes the
+  // throwing forms throw and leaves nothing alive or registered, aliveForever included."
+  @Test(arguments: ["builder", "onCreate", "onBind"], [false, true])
+  func aBindingDisposedWhileItBuildsMakesTheThrowingFormsThrowAndLeavesNothing(
+    phase: String, aliveForever: Bool
+  ) {
+    withTestRegistry { registry, reporter in
+      final class Killer: ProbeViewModel {
+        let victim: Box<ViewModelBinding?>
+        let phase: String
+        init(victim: Box<ViewModelBinding?>, phase: String) {
+          self.victim = victim
+          self.phase = phase
+          super.init("k", log: EventLog())
+        }
+        override func onCreate(_ arg: InstanceArg) {
+          if phase == "onCreate" { victim.value?.dispose() }
+        }
+        override func onBind(_ arg: InstanceArg, bindingId: String) {
+          if phase == "onBind" { victim.value?.dispose() }
+        }
+      }
+      let victim = Box<ViewModelBinding?>(nil)
+      let built = Box<Killer?>(nil)
+      let spec = ViewModelSpec(key: "k", aliveForever: aliveForever) { () -> Killer in
+        if phase == "builder" { victim.value?.dispose() }
+        let model = Killer(victim: victim, phase: phase)
+        built.value = model
+        return model
+      }
+      let binding = ViewModelBinding()
+      victim.value = binding
+      #expect(
+        throws: RegistryError.bindingDisposedWhileBuilding(
+          operation: "readThrowing(_:)", binding: binding.id, type: "Killer", key: "\"k\"")
+      ) { _ = try binding.readThrowing(spec) }
+      #expect(built.value?.isDisposed == true)
+      #expect(reporter.errors.isEmpty)
+      #expect(registry.liveInstanceCount == 0)
+      #expect(registry.snapshot().instances.isEmpty)
+    }
+  }
+
+  // `watch` and `read`, which cannot throw, report it and return the disposed instance.
+  @Test func aBindingDisposedWhileItBuildsIsReportedByTheFormsThatCannotThrow() {
     withTestRegistry { registry, reporter in
       let victim = Box<ViewModelBinding?>(nil)
       let spec = ViewModelSpec(key: "k") { BindingKiller(victim: victim, log: EventLog()) }
       let binding = ViewModelBinding()
       victim.value = binding
-      let built = try? binding.readThrowing(spec)
-      #expect(built?.isDisposed == true)
+      let built = binding.read(spec)
+      #expect(built.isDisposed)
       #expect(
         reporter.errors == [
           .bindingDisposedWhileBuilding(
-            operation: "readThrowing(_:)", binding: binding.id, type: "BindingKiller",
-            key: "\"k\"")
+            operation: "read(_:)", binding: binding.id, type: "BindingKiller", key: "\"k\"")
         ])
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  // Another holder that came to hold the instance meanwhile keeps it.
+  @Test func anInstanceAnotherHolderTookMeanwhileStays() {
+    withTestRegistry { registry, _ in
+      final class Sharing: ProbeViewModel {
+        let victim: Box<ViewModelBinding?>
+        let other: ViewModelBinding
+        let spec: Box<ViewModelSpec<Sharing>?>
+        init(
+          victim: Box<ViewModelBinding?>, other: ViewModelBinding,
+          spec: Box<ViewModelSpec<Sharing>?>
+        ) {
+          self.victim = victim
+          self.other = other
+          self.spec = spec
+          super.init("s", log: EventLog())
+        }
+        override func onBind(_ arg: InstanceArg, bindingId: String) {
+          guard bindingId == victim.value?.id, let spec = spec.value else { return }
+          _ = other.read(spec)
+          victim.value?.dispose()
+        }
+      }
+      let victim = Box<ViewModelBinding?>(nil)
+      let other = ViewModelBinding(label: "Other")
+      let specBox = Box<ViewModelSpec<Sharing>?>(nil)
+      let spec = ViewModelSpec(key: "s") { Sharing(victim: victim, other: other, spec: specBox) }
+      specBox.value = spec
+      let binding = ViewModelBinding()
+      victim.value = binding
+      #expect(throws: RegistryError.self) { _ = try binding.readThrowing(spec) }
+      #expect(registry.liveInstanceCount == 1)
+      other.dispose()
       #expect(registry.liveInstanceCount == 0)
     }
   }
@@ -84,19 +163,19 @@ private final class BindingKiller: ProbeViewModel {
   @Test func theMessagesSayWhatHappenedAndHowToFixIt() {
     #expect(
       RegistryError.buildAbandoned(type: "SessionViewModel", key: "\"s\"").description == """
-        The build of SessionViewModel(key: "s") was abandoned: the registry was reset while its builder or onCreate ran.
+        The build of SessionViewModel(key: "s") was abandoned: its Store was disposed (the registry was reset) while its builder or onCreate ran.
           Type: SessionViewModel   Key: "s"
-        A reset disposes what was built for before it, so the new instance was disposed and not registered.
+        A reset disposes what was built for before it, so the new instance was disposed and not cached.
         To fix, do not reset the registry (disposeAll, reset(tag:), ViewModel.reset()) from inside a builder or onCreate; reset before or after the resolution.
         """)
     #expect(
       RegistryError.bindingDisposedWhileBuilding(
         operation: "watch(_:)", binding: "Screen#3", type: "SessionViewModel", key: nil
       ).description == """
-        watch(_:) was asked of binding Screen#3, which was disposed while it built the instance.
+        watch(_:) was asked of binding Screen#3, which was disposed during resolution, while it built the instance.
           Type: SessionViewModel   Key: none
-        A disposed binding cannot hold what it asked for: the instance was returned unheld (and disposed, unless others hold it).
-        To fix, do not dispose a binding from inside a builder or onCreate it started; dispose it after the resolution returns.
+        A disposed binding cannot hold what it asked for, so what this resolution built for it was disposed too (aliveForever or not), unless another holder holds it.
+        To fix, do not dispose a binding from inside a builder, onCreate or onBind it started; dispose it after the resolution returns.
         """)
   }
 }

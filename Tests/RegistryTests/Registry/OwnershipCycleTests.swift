@@ -231,8 +231,6 @@ private final class Peer: ProbeViewModel {
       let lookups: [() throws -> ProbeViewModel?] = [
         { try b.viewModelBinding.watchCached(key: "a") },
         { try b.viewModelBinding.readCached(key: "a") },
-        { try b.viewModelBinding.maybeWatchCachedThrowing(key: "a") },
-        { try b.viewModelBinding.maybeReadCachedThrowing(key: "a") },
       ]
       let before = registry.snapshot()
       for lookup in lookups {

@@ -1,0 +1,23 @@
+import Registry
+
+extension ViewModel {
+  /// Configures the current registry — in an app, the default one — with logging, state
+  /// comparison, error routing and lifecycle observers. Call it once, early (for example in your
+  /// `App`'s initializer).
+  ///
+  /// ```swift
+  /// ViewModel.initialize(
+  ///   config: ViewModelConfig(isLoggingEnabled: true),
+  ///   lifecycles: [AnalyticsLifecycle()]
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - config: The configuration.
+  ///   - lifecycles: The lifecycle observers.
+  public static func initialize(
+    config: ViewModelConfig = ViewModelConfig(), lifecycles: [any Registry.ViewModelLifecycle] = []
+  ) {
+    ViewModelRegistry.current.configure(config: config, lifecycles: lifecycles)
+  }
+}

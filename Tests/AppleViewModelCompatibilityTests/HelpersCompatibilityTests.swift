@@ -1,0 +1,147 @@
+import AppleViewModelCompatibility
+import RegistryTesting
+import Testing
+
+@MainActor
+@Suite struct HelpersCompatibilityTests {
+  @Test func viewModelLogBuildsItsMessageOnlyWhenLoggingIsOn() {
+    withTestRegistry { registry, _ in
+      var built = 0
+      func message() -> String {
+        built += 1
+        return "hello"
+      }
+      viewModelLog(message())
+      #expect(built == 0)
+      registry.configure(config: ViewModelConfig(isLoggingEnabled: true))
+      viewModelLog(message(), function: "f()", file: "Module/File.swift", line: 3)
+      #expect(built == 1)
+    }
+  }
+
+  @Test func viewModelLogAndReportAreCallableOffTheMainActor() async {
+    await withAsyncTestRegistry { registry, _ in
+      let typed = Collected()
+      registry.configure(
+        config: ViewModelConfig(
+          isLoggingEnabled: true,
+          onError: { error, type in
+            typed.append("\(type) \(error)")
+          }))
+      await Task { @concurrent in
+        viewModelLog("from a background task")
+        reportViewModelError(CompatFailure(), type: .pauseResume, context: "resuming")
+      }.value
+      // The typed handler runs at once, on the reporting thread.
+      #expect(typed.values == ["pauseResume compat failure"])
+
+      var routed: [String] = []
+      registry.configure(config: ViewModelConfig(onError: { routed.append("\($0)") }))
+      await Task { @concurrent in
+        reportViewModelError(CompatFailure(), type: .listener, context: "listening")
+      }.value
+      // Registry's handler runs on the main actor, once the report gets there.
+      for _ in 0..<1_000 where routed.isEmpty { await Task.yield() }
+      #expect(routed == ["compat failure"])
+    }
+  }
+
+  @Test func reportViewModelErrorGoesToOnErrorOrIsReported() {
+    withTestRegistry { registry, reporter in
+      reportViewModelError(CompatFailure(), type: .dispose, context: "saving the cache")
+      #expect(reporter.errors.count == 1)
+      #expect(
+        reporter.errors.first?.description == """
+          saving the cache: compat failure
+            Kind: dispose   Error: compat failure
+          reportViewModelError(_:type:context:) was called and no error handler is configured, so it comes here.
+          To fix, handle the error where it happens, or set ViewModelConfig's onError to receive such errors.
+          """)
+      var routed: [String] = []
+      registry.configure(config: ViewModelConfig(onError: { routed.append("\($0)") }))
+      reportViewModelError(CompatFailure(), type: .listener, context: "ignored")
+      #expect(routed == ["compat failure"])
+      registry.configure(config: ViewModelConfig(onError: { _, _ in throw CompatFailure() }))
+      reportViewModelError(ViewModelError("x"), type: .lifecycle, context: "ignored")
+      #expect(
+        reporter.errors.last
+          == .errorHandlerThrew(
+            source: .lifecycle, error: ViewModelError("x"), handlerError: CompatFailure()))
+    }
+  }
+
+  @Test func newErrorsAreErrors() {
+    let errors: [RegistryError] = [
+      .notRegistered(operation: "recycle(_:)", type: "A"),
+      ViewModelError("a message"),
+    ]
+    #expect(errors.allSatisfy { $0.severity == .error })
+  }
+
+  @Test func autoDisposeControllerRunsBlocksOnceInOrder() {
+    let controller = AutoDisposeController()
+    var ran: [Int] = []
+    controller.addDispose { ran.append(1) }
+    controller.addDispose { ran.append(2) }
+    #expect(!controller.isDisposed)
+    controller.dispose()
+    controller.dispose()
+    #expect(ran == [1, 2])
+    controller.addDispose { ran.append(3) }
+    #expect(ran == [1, 2, 3])
+    #expect(controller.isDisposed)
+  }
+
+  @Test func hostedViewModelBindingCallsItsReplaceableRefresh() {
+    withTestRegistry { _, _ in
+      var first = 0
+      var second = 0
+      let binding = HostedViewModelBinding(refresh: { first += 1 })
+      let counter = binding.watch(ViewModelSpec<CompatCounter> { CompatCounter() })
+      counter.increment()
+      binding.refresh = { second += 1 }
+      counter.increment()
+      #expect(first == 1 && second == 1)
+      let plain = HostedViewModelBinding()
+      plain.watch(ViewModelSpec<CompatCounter>(key: "k") { CompatCounter() }).increment()
+      binding.dispose()
+      #expect(counter.isDisposed)
+    }
+  }
+
+  @available(*, deprecated)
+  @Test func instanceManagerActsOnTheCurrentRegistry() {
+    withTestRegistry { registry, _ in
+      let binding = ViewModelBinding()
+      binding.watch(ViewModelSpec<CompatCounter>(key: "a", aliveForever: true) { CompatCounter() })
+      binding.watch(ViewModelSpec<CompatCounter>(key: "b") { CompatCounter() })
+      binding.watch(ViewModelSpec<CompatStateViewModel> { CompatStateViewModel() })
+      #expect(InstanceManager.shared.debugStoreCount == 2)
+      let recorder = CompatRecorder()
+      ViewModel.addLifecycle(recorder)
+      InstanceManager.shared.debugReset()
+      #expect(registry.liveInstanceCount == 0)
+      #expect(InstanceManager.shared.debugStoreCount == 0)
+      #expect(registry.lifecycles.count == 1)
+    }
+  }
+
+  @Test func foundationComesWithTheImport() {
+    // This file imports only Registry, RegistryTesting and Testing.
+    let id = UUID()
+    #expect(id.uuidString.count == 36)
+  }
+}
+
+/// Strings appended from any thread.
+private final class Collected: @unchecked Sendable {
+  // @unchecked: `stored` is only touched under `lock`.
+  private let lock = NSLock()
+  private var stored: [String] = []
+
+  var values: [String] { lock.withLock { stored } }
+
+  func append(_ value: String) {
+    lock.withLock { stored.append(value) }
+  }
+}

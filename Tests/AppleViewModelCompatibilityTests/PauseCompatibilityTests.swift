@@ -1,0 +1,144 @@
+import AppleViewModelCompatibility
+import RegistryTesting
+import Testing
+
+/// A provider of AppleViewModel's shape: only a stream of states.
+@MainActor
+private final class StreamPauseProvider: ViewModelBindingPauseProvider {
+  let pauseStateChanges: AsyncStream<Bool>
+  private let continuation: AsyncStream<Bool>.Continuation
+  private(set) var disposeCalls = 0
+
+  init() {
+    (pauseStateChanges, continuation) = AsyncStream<Bool>.makeStream()
+  }
+
+  func send(_ paused: Bool) { continuation.yield(paused) }
+
+  func dispose() {
+    disposeCalls += 1
+    continuation.finish()
+  }
+}
+
+/// Lets the controller's task take the values sent so far: yields until `done` holds, or gives
+/// up after many turns (the expectation that follows then fails).
+@MainActor
+private func settlePause(until done: () -> Bool) async {
+  for _ in 0..<1_000 where !done() { await Task.yield() }
+}
+
+@MainActor
+@Suite struct PauseCompatibilityTests {
+  @Test func aStreamProviderPausesOnALaterTurnAndResumeRefreshesOnce() async {
+    await withAsyncTestRegistry { _, _ in
+      var refreshes = 0
+      let binding = ViewModelBinding { refreshes += 1 }
+      let counter = binding.watch(ViewModelSpec<CompatCounter> { CompatCounter() })
+      let provider = StreamPauseProvider()
+      binding.addPauseProvider(provider)
+      provider.send(true)
+      #expect(!binding.isPaused)
+      await settlePause { binding.isPaused }
+      #expect(binding.isPaused && binding.pauseController.isPaused)
+      counter.increment()
+      counter.increment()
+      #expect(refreshes == 0)
+      provider.send(false)
+      await settlePause { !binding.isPaused }
+      #expect(!binding.isPaused)
+      #expect(refreshes == 1)
+      binding.removePauseProvider(provider)
+      binding.dispose()
+      #expect(provider.disposeCalls == 0)
+    }
+  }
+
+  @Test func removingAStreamProviderResumesAtOnce() async {
+    await withAsyncTestRegistry { _, _ in
+      let binding = ViewModelBinding()
+      let provider = StreamPauseProvider()
+      binding.addPauseProvider(provider)
+      provider.send(true)
+      await settlePause { binding.isPaused }
+      #expect(binding.isPaused)
+      binding.removePauseProvider(provider)
+      #expect(!binding.isPaused)
+    }
+  }
+
+  @Test func basePauseProviderStreamsItsChangesUntilDisposed() async {
+    let provider = BasePauseProvider()
+    let stream = provider.pauseStateChanges
+    provider.pause()
+    provider.pause()
+    provider.resume()
+    provider.dispose()
+    provider.pause()
+    var values: [Bool] = []
+    for await value in stream { values.append(value) }
+    #expect(values == [true, false])
+    #expect(!provider.isPaused)
+    var afterDispose: [Bool] = []
+    for await value in provider.pauseStateChanges { afterDispose.append(value) }
+    #expect(afterDispose.isEmpty)
+  }
+
+  @Test func anExistentialBasePauseProviderIsFollowedSynchronously() {
+    withTestRegistry { _, _ in
+      let binding = ViewModelBinding()
+      let visibility = BasePauseProvider()
+      let provider: any ViewModelBindingPauseProvider = visibility
+      binding.addPauseProvider(provider)
+      visibility.pause()
+      #expect(binding.isPaused)
+      binding.removePauseProvider(provider)
+      #expect(!binding.isPaused)
+    }
+  }
+
+  @Test func pauseAwareControllerCallsBackOnEdgesOnly() async {
+    var calls: [String] = []
+    let controller = PauseAwareController(
+      onPause: { calls.append("pause") }, onResume: { calls.append("resume") })
+    let first = BasePauseProvider()
+    let second = BasePauseProvider()
+    let stream = StreamPauseProvider()
+    controller.addProvider(first)
+    controller.addProvider(first)
+    controller.addProvider(second)
+    controller.addProvider(stream)
+    first.pause()
+    second.pause()
+    first.resume()
+    #expect(controller.isPaused)
+    second.resume()
+    #expect(calls == ["pause", "resume"])
+    stream.send(true)
+    await settlePause { controller.isPaused }
+    #expect(controller.isPaused)
+    controller.removeProvider(stream)
+    #expect(!controller.isPaused)
+    first.pause()
+    controller.dispose()
+    controller.dispose()
+    first.resume()
+    #expect(controller.isPaused)
+    #expect(calls == ["pause", "resume", "pause", "resume", "pause"])
+    controller.addProvider(second)
+    #expect(calls.count == 5)
+  }
+
+  @Test func aProviderAlreadyPausedPausesTheControllerAtOnce() {
+    let provider = BasePauseProvider()
+    provider.pause()
+    let controller = PauseAwareController(onPause: {}, onResume: {})
+    var observed: [Bool] = []
+    let stop = controller.observePause { observed.append($0) }
+    controller.addProvider(provider)
+    #expect(controller.isPaused)
+    stop()
+    provider.resume()
+    #expect(observed == [true])
+  }
+}

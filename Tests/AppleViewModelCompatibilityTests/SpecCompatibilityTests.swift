@@ -1,0 +1,274 @@
+import AppleViewModelCompatibility
+import RegistryTesting
+import Testing
+
+@MainActor
+private final class NamedCounter: CompatCounter {
+  let name: String
+  init(_ name: String) { self.name = name }
+}
+
+// Extensions written with AppleViewModel's generic parameter names.
+extension ViewModelSpec {
+  @MainActor fileprivate func buildTwice() -> (T, T) { (build(), build()) }
+}
+
+extension ViewModelSpecWithArg {
+  @MainActor fileprivate func spec(for argument: A) -> ViewModelSpec<T> { self(argument) }
+}
+
+extension ViewModelSpecWithArg2 {
+  @MainActor fileprivate func spec(_ a: A, _ b: B) -> ViewModelSpec<T> { self(a, b) }
+}
+
+extension ViewModelSpecWithArg3 {
+  fileprivate var builtType: T.Type { T.self }
+}
+
+extension ViewModelSpecWithArg4 {
+  fileprivate var builtType: T.Type { T.self }
+}
+
+@MainActor
+@Suite struct SpecCompatibilityTests {
+  @Test func extensionsWrittenWithAppleViewModelsGenericNamesCompileAndWork() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter> { CompatCounter() }
+      let (first, second) = spec.buildTwice()
+      #expect(first !== second)
+      let family = ViewModelSpecWithArg<NamedCounter, String>(builder: { NamedCounter($0) })
+      #expect(family.spec(for: "a").build().name == "a")
+      let pairs = ViewModelSpecWithArg2<NamedCounter, String, Int>(
+        builder: { NamedCounter("\($0)\($1)") })
+      #expect(pairs.spec("b", 2).build().name == "b2")
+      let threes = ViewModelSpecWithArg3<NamedCounter, Int, Int, Int>(
+        builder: { NamedCounter("\($0 + $1 + $2)") })
+      #expect(threes.builtType == NamedCounter.self)
+      let fours = ViewModelSpecWithArg4<NamedCounter, Int, Int, Int, Int>(
+        builder: { NamedCounter("\($0 + $1 + $2 + $3)") })
+      #expect(fours.builtType == NamedCounter.self)
+    }
+  }
+
+  @Test func aSpecIsAFactoryWhoseFunctionsHonourProxies() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter>(key: "real", tag: "t") { CompatCounter() }
+      let factory: any ViewModelFactory<CompatCounter> = spec
+      #expect(factory.key() == AnyHashable("real"))
+      #expect(spec.tag() == AnyHashable("t"))
+      #expect(!spec.aliveForever())
+      spec.setProxy(ViewModelSpec(key: "proxy", aliveForever: true) { MockCompatCounter() })
+      #expect(spec.key() == AnyHashable("proxy"))
+      #expect(spec.key == AnyHashable("real"))
+      #expect(spec.tag() == nil)
+      #expect(spec.aliveForever())
+      #expect(spec.build() is MockCompatCounter)
+      #expect((try? spec.buildThrowing()) is MockCompatCounter)
+      // The raw builder ignores the proxy.
+      #expect(!(spec.builder() is MockCompatCounter))
+      let type: ViewModelSpec<CompatCounter>.VM.Type = CompatCounter.self
+      #expect(type == CompatCounter.self)
+    }
+  }
+
+  @Test func buildingFromASpecRegistersNothing() {
+    withTestRegistry { registry, _ in
+      let spec = ViewModelSpec<CompatCounter>(key: "k") { CompatCounter() }
+      let built = spec.build()
+      #expect(registry.liveInstanceCount == 0)
+      #expect(built.instanceArg == InstanceArg())
+      let throwing = ViewModelSpec<CompatCounter>(throwingBuilder: { throw CompatFailure() })
+      #expect(throws: CompatFailure.self) { try throwing.buildThrowing() }
+    }
+  }
+
+  @Test func overridesNestAreIdempotentAndRestoreInAnyOrder() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter> { NamedCounter("base") }
+      let binding = ViewModelBinding()
+      @MainActor func name() -> String {
+        let built = spec.build() as? NamedCounter
+        return built?.name ?? "?"
+      }
+      spec.setProxy(ViewModelSpec { NamedCounter("legacy") })
+      let restoreA = spec.overrideWith(ViewModelSpec { NamedCounter("a") })
+      let restoreB = spec.overrideWith(ViewModelSpec { NamedCounter("b") })
+      #expect(name() == "b")
+      restoreA()
+      #expect(name() == "b")
+      restoreA()
+      restoreB()
+      #expect(name() == "legacy")
+      restoreB()
+      #expect(name() == "legacy")
+      spec.clearProxy()
+      #expect(name() == "base")
+      #expect((binding.watch(spec) as? NamedCounter)?.name == "base")
+    }
+  }
+
+  @Test func aProxySetDuringAnOverrideIsWhatTheOverrideRestoresTo() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter> { NamedCounter("base") }
+      let restore = spec.overrideWith(ViewModelSpec { NamedCounter("override") })
+      spec.setProxy(ViewModelSpec { NamedCounter("legacy") })
+      restore()
+      #expect((spec.build() as? NamedCounter)?.name == "legacy")
+    }
+  }
+
+  @Test func anUnkeyedOverrideClearsTheKeyAndTag() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter>(key: "k", tag: "t") { CompatCounter() }
+      let restore = spec.overrideWith(ViewModelSpec { MockCompatCounter() })
+      #expect(spec.key() == nil && spec.tag() == nil)
+      restore()
+      #expect(spec.key() == AnyHashable("k"))
+    }
+  }
+
+  @Test func runWithOverrideRestoresEvenWhenTheOperationThrows() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter> { CompatCounter() }
+      let binding = ViewModelBinding()
+      let inside = spec.runWithOverride(ViewModelSpec { MockCompatCounter() }) {
+        binding.watch(spec)
+      }
+      #expect(inside is MockCompatCounter)
+      #expect(throws: CompatFailure.self) {
+        try spec.runWithOverride(
+          ViewModelSpec { MockCompatCounter() },
+          operation: {
+            throw CompatFailure()
+          })
+      }
+      #expect(!(spec.build() is MockCompatCounter))
+    }
+  }
+
+  @Test func asyncRunWithOverrideNestsAndRestoresAfterFailure() async {
+    await withAsyncTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter> { NamedCounter("base") }
+      @MainActor func name() -> String { (spec.build() as? NamedCounter)?.name ?? "?" }
+      let seen = await spec.runWithOverride(ViewModelSpec { NamedCounter("outer") }) {
+        await Task.yield()
+        let inner = await spec.runWithOverride(ViewModelSpec { NamedCounter("inner") }) {
+          await Task.yield()
+          return name()
+        }
+        return [inner, name()]
+      }
+      #expect(seen == ["inner", "outer"])
+      await #expect(throws: CompatFailure.self) {
+        try await spec.runWithOverride(ViewModelSpec { NamedCounter("failing") }) {
+          await Task.yield()
+          throw CompatFailure()
+        }
+      }
+      #expect(name() == "base")
+    }
+  }
+
+  @Test func resetClearsOverrides() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter> { CompatCounter() }
+      let restore = spec.overrideWith(ViewModelSpec { MockCompatCounter() })
+      ViewModel.reset()
+      #expect(!(spec.build() is MockCompatCounter))
+      restore()
+      #expect(!(spec.build() is MockCompatCounter))
+    }
+  }
+
+  @Test func familyOneArgumentMembers() async {
+    await withAsyncTestRegistry { _, _ in
+      let family = ViewModelSpecWithArg<CompatCounter, String>(
+        builder: { NamedCounter($0) }, key: { "user-\($0)" }, tag: { _ in "users" },
+        aliveForever: { $0 == "admin" })
+      #expect((family.builder("a") as? NamedCounter)?.name == "a")
+      #expect(family.keyFn?("a") == AnyHashable("user-a"))
+      #expect(family.tagFn?("a") == AnyHashable("users"))
+      #expect(family.aliveForeverFn?("admin") == true)
+      let bare = ViewModelSpecWithArg<CompatCounter, String>(builder: { NamedCounter($0) })
+      #expect(bare.keyFn == nil && bare.tagFn == nil && bare.aliveForeverFn == nil)
+
+      let binding = ViewModelBinding()
+      let mocks = ViewModelSpecWithArg<CompatCounter, String>(builder: {
+        NamedCounter("mock-\($0)")
+      })
+      let restore = family.overrideWith(mocks)
+      #expect((binding.watch(family("a")) as? NamedCounter)?.name == "mock-a")
+      restore()
+      restore()
+      let sync = family.runWithOverride(mocks) { (family("b").build() as? NamedCounter)?.name }
+      let async = await family.runWithOverride(mocks) {
+        await Task.yield()
+        return (family("c").build() as? NamedCounter)?.name
+      }
+      #expect(sync == "mock-b" && async == "mock-c")
+      #expect((family("d").build() as? NamedCounter)?.name == "d")
+    }
+  }
+
+  @Test func familiesOfTwoToFourArgumentsHaveTheSameMembers() async {
+    await withAsyncTestRegistry { _, _ in
+      let two = ViewModelSpecWithArg2<CompatCounter, String, Int>(
+        builder: { NamedCounter("\($0)\($1)") }, key: { "\($0)-\($1)" }, tag: { _, _ in "t" },
+        aliveForever: { _, _ in true })
+      let three = ViewModelSpecWithArg3<CompatCounter, String, Int, Bool>(
+        builder: { NamedCounter("\($0)\($1)\($2)") }, key: { a, _, _ in a })
+      let four = ViewModelSpecWithArg4<CompatCounter, String, Int, Bool, Double>(
+        throwingBuilder: { a, _, _, _ in NamedCounter(a) }, tag: { _, _, _, _ in "four" })
+      #expect((two.builder("a", 1) as? NamedCounter)?.name == "a1")
+      #expect(two.keyFn?("a", 1) == AnyHashable("a-1"))
+      #expect(two.tagFn?("a", 1) == AnyHashable("t"))
+      #expect(two.aliveForeverFn?("a", 1) == true)
+      #expect((three.builder("b", 2, true) as? NamedCounter)?.name == "b2true")
+      #expect(three.keyFn?("b", 2, true) == AnyHashable("b"))
+      #expect(three.tagFn == nil && three.aliveForeverFn == nil)
+      #expect((four.builder("c", 3, false, 0.5) as? NamedCounter)?.name == "c")
+      #expect(four.keyFn == nil)
+      #expect(four.tagFn?("c", 3, false, 0.5) == AnyHashable("four"))
+
+      let mockTwo = ViewModelSpecWithArg2<CompatCounter, String, Int>(builder: { _, _ in
+        NamedCounter("mock")
+      })
+      let mockThree = ViewModelSpecWithArg3<CompatCounter, String, Int, Bool>(
+        builder: { _, _, _ in NamedCounter("mock") })
+      let mockFour = ViewModelSpecWithArg4<CompatCounter, String, Int, Bool, Double>(
+        builder: { _, _, _, _ in NamedCounter("mock") })
+      let restoreTwo = two.overrideWith(mockTwo)
+      #expect((two("a", 1).build() as? NamedCounter)?.name == "mock")
+      restoreTwo()
+      #expect((two("a", 1).build() as? NamedCounter)?.name == "a1")
+      let threeName = three.runWithOverride(mockThree) {
+        (three("b", 2, true).build() as? NamedCounter)?.name
+      }
+      let fourName = await four.runWithOverride(mockFour) {
+        await Task.yield()
+        return (four("c", 3, false, 0.5).build() as? NamedCounter)?.name
+      }
+      let restoreThree = three.overrideWith(mockThree)
+      let restoreFour = four.overrideWith(mockFour)
+      #expect((three("b", 2, true).build() as? NamedCounter)?.name == "mock")
+      #expect((four("c", 3, false, 0.5).build() as? NamedCounter)?.name == "mock")
+      restoreThree()
+      restoreFour()
+      let twoName = await two.runWithOverride(mockTwo) {
+        await Task.yield()
+        return (two("a", 1).build() as? NamedCounter)?.name
+      }
+      let fourSync = four.runWithOverride(mockFour) {
+        (four("c", 3, false, 0.5).build() as? NamedCounter)?.name
+      }
+      let threeAsync = await three.runWithOverride(mockThree) {
+        await Task.yield()
+        return (three("b", 2, true).build() as? NamedCounter)?.name
+      }
+      let twoSync = two.runWithOverride(mockTwo) { (two("a", 1).build() as? NamedCounter)?.name }
+      #expect(
+        [threeName, fourName, twoName, fourSync, threeAsync, twoSync].allSatisfy { $0 == "mock" })
+      #expect((four("c", 3, false, 0.5).build() as? NamedCounter)?.name == "c")
+    }
+  }
+}
