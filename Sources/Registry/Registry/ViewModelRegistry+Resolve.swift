@@ -220,8 +220,8 @@ extension ViewModelRegistry {
     return ([owner] + path).map(\.instanceName)
   }
 
-  /// Finds a live keyed instance of `VM` by key and/or tag, held by `holder` unless it is
-  /// disposed; never builds. A hold that would close an ownership cycle is refused and
+  /// Finds a live instance of `VM` by key and/or tag (by tag alone, private ones included),
+  /// held by `holder` unless it is disposed; never builds. A hold that would close an ownership cycle is refused and
   /// reported: the instance is returned unheld.
   func cached<VM: ViewModel>(
     _ type: VM.Type, key: AnyHashable?, tag: AnyHashable?, for holder: BindingCore,
