@@ -23,6 +23,9 @@ let package = Package(
       exclude: ["Registry.docc"]),
     .target(name: "RegistryTesting", dependencies: ["Registry", "RegistryTestingHooks"]),
     .target(name: "RegistryTestingHooks"),
+    // AppleViewModel's names, whose Platform/ files are gated on SwiftUI and UIKit as the core's
+    // are; it reaches the core through `package` declarations, as in the root package.
+    .target(name: "AppleViewModelCompatibility", dependencies: ["Registry", "SwiftUI", "UIKit"]),
     // The same sources built where UIKit does not exist (native macOS) are a separate package,
     // AppKit/: SwiftPM puts all of a package's modules in one folder, so here every target can
     // import the UIKit stand-in, whatever its dependencies say.
@@ -38,13 +41,19 @@ let package = Package(
     // The examples of the bridges' documentation and of the SwiftUIAndUIKit article, extracted
     // into Sources/Snippets/Generated/ by Scripts/extract-snippets.py and compiled as written.
     .target(
-      name: "Snippets", dependencies: ["SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry"]),
+      name: "Snippets",
+      dependencies: [
+        "SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry", "AppleViewModelCompatibility",
+      ]),
 
     // The bridges' behaviour: every SwiftUI wrapper on the view runtime, the Combine
     // publishers, NSObject bindings and the UIKit pause providers.
     .testTarget(
       name: "PlatformTests",
-      dependencies: ["SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry", "RegistryTesting"],
+      dependencies: [
+        "SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry", "RegistryTesting",
+        "AppleViewModelCompatibility",
+      ],
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),
   ],
   swiftLanguageModes: [.v6]

@@ -21,7 +21,13 @@ let package = Package(
       name: "Registry", dependencies: ["SwiftUI", "Combine", "ObjectiveC"],
       exclude: ["Registry.docc"]),
 
-    .testTarget(name: "AppKitTests", dependencies: ["Registry", "ObjectiveC"]),
+    // AppleViewModel's names, as on native macOS: its SwiftUI file is compiled, its UIKit one
+    // is not.
+    .target(name: "AppleViewModelCompatibility", dependencies: ["Registry", "SwiftUI"]),
+
+    .testTarget(
+      name: "AppKitTests",
+      dependencies: ["Registry", "ObjectiveC", "SwiftUI", "AppleViewModelCompatibility"]),
   ],
   swiftLanguageModes: [.v6]
 )
