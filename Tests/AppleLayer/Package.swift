@@ -15,7 +15,8 @@ let package = Package(
     // module built without complete concurrency checking gets that treatment, so this one is.
     .target(name: "Combine", swiftSettings: [.swiftLanguageMode(.v5)]),
     .target(name: "UIKit", dependencies: ["ObjectiveC"]),
-    .target(name: "SwiftUI", dependencies: ["Combine"]),
+    // SwiftUI declares its UIKit bridges (UIViewControllerRepresentable) where UIKit exists.
+    .target(name: "SwiftUI", dependencies: ["Combine", "UIKit"]),
 
     // The real sources, unmodified, seen through symlinks.
     .target(
@@ -45,6 +46,19 @@ let package = Package(
       dependencies: [
         "SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry", "AppleViewModelCompatibility",
       ]),
+
+    // The SwiftUI example app (Examples/SwiftUINotes, through symlinks), compiled as on iOS:
+    // its screens, view models and previews, and its app target; driven on the view runtime by
+    // SwiftUINotesTests.
+    .target(name: "SwiftUINotes", dependencies: ["Registry", "SwiftUI", "UIKit"]),
+    .executableTarget(
+      name: "SwiftUINotesApp", dependencies: ["SwiftUINotes", "Registry", "SwiftUI"]),
+    .testTarget(
+      name: "SwiftUINotesTests",
+      dependencies: [
+        "SwiftUINotes", "SwiftUINotesApp", "Registry", "RegistryTesting", "SwiftUI", "UIKit",
+      ],
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),
 
     // The bridges' behaviour: every SwiftUI wrapper on the view runtime, the Combine
     // publishers, NSObject bindings and the UIKit pause providers.
