@@ -25,9 +25,16 @@ let package = Package(
     // is not.
     .target(name: "AppleViewModelCompatibility", dependencies: ["Registry", "SwiftUI"]),
 
+    // The SwiftUI example app as on macOS: its About screen is SwiftUI there.
+    .target(name: "SwiftUINotes", dependencies: ["Registry", "SwiftUI"]),
+    .executableTarget(
+      name: "SwiftUINotesApp", dependencies: ["SwiftUINotes", "Registry", "SwiftUI"]),
+
     .testTarget(
       name: "AppKitTests",
-      dependencies: ["Registry", "ObjectiveC", "SwiftUI", "AppleViewModelCompatibility"]),
+      dependencies: [
+        "Registry", "ObjectiveC", "SwiftUI", "AppleViewModelCompatibility", "SwiftUINotes",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
