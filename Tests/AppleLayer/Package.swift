@@ -26,7 +26,10 @@ let package = Package(
     .target(name: "RegistryTestingHooks"),
     // AppleViewModel's names, whose Platform/ files are gated on SwiftUI and UIKit as the core's
     // are; it reaches the core through `package` declarations, as in the root package.
-    .target(name: "AppleViewModelCompatibility", dependencies: ["Registry", "SwiftUI", "UIKit"]),
+    .target(
+      name: "AppleViewModelCompatibility",
+      dependencies: ["Registry", "AppleViewModelCompatibilityHooks", "SwiftUI", "UIKit"]),
+    .target(name: "AppleViewModelCompatibilityHooks"),
     // The same sources built where UIKit does not exist (native macOS) are a separate package,
     // AppKit/: SwiftPM puts all of a package's modules in one folder, so here every target can
     // import the UIKit stand-in, whatever its dependencies say.

@@ -23,7 +23,10 @@ let package = Package(
 
     // AppleViewModel's names, as on native macOS: its SwiftUI file is compiled, its UIKit one
     // is not.
-    .target(name: "AppleViewModelCompatibility", dependencies: ["Registry", "SwiftUI"]),
+    .target(
+      name: "AppleViewModelCompatibility",
+      dependencies: ["Registry", "AppleViewModelCompatibilityHooks", "SwiftUI"]),
+    .target(name: "AppleViewModelCompatibilityHooks"),
 
     // The SwiftUI example app as on macOS: its About screen is SwiftUI there.
     .target(name: "SwiftUINotes", dependencies: ["Registry", "SwiftUI"]),
