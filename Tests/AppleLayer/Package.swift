@@ -44,11 +44,14 @@ let package = Package(
 
     // The examples of the bridges' documentation and of the SwiftUIAndUIKit article, extracted
     // into Sources/Snippets/Generated/ by Scripts/extract-snippets.py and compiled as written.
+    // Members are seen only where their module is imported (MemberImportVisibility), so a core
+    // example or test cannot use an extension of the compatibility module without importing it.
     .target(
       name: "Snippets",
       dependencies: [
         "SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry", "AppleViewModelCompatibility",
-      ]),
+      ],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
 
     // The SwiftUI example app (Examples/SwiftUINotes, through symlinks), compiled as on iOS:
     // its screens, view models and previews, and its app target; driven on the view runtime by
@@ -71,7 +74,10 @@ let package = Package(
         "SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry", "RegistryTesting",
         "AppleViewModelCompatibility",
       ],
-      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),
+      swiftSettings: [
+        .unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"]),
+        .enableUpcomingFeature("MemberImportVisibility"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
