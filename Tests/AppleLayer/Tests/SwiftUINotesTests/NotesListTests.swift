@@ -37,19 +37,24 @@ import Testing
     }
   }
 
-  @Test func aChangeToOneNoteRedrawsItsRowAndNotTheOthers() {
+  @Test func savingOneNoteChangesItsViewModelAndNoOtherNotes() {
     withRegistry { registry in
       let runtime = ViewRuntime(NotesListView().viewModelRegistry(registry))
-      let rows = runtime.bodyCounts.filter { $0.key.hasSuffix(":NoteRow") }
-      #expect(rows.count == 3)
+      var refreshes: [Int: Int] = [:]
+      let watchers = (1...3).map { id in
+        let watcher = ViewModelBinding { refreshes[id, default: 0] += 1 }
+        watcher.watch(noteSpec(id))
+        return watcher
+      }
       let owner = ViewModelBinding()
       let note = owner.read(noteSpec(2))
-      // Saved through the row's own view model: the list changes too, so the list redraws and
-      // so every row (no equality check skips a child here); the others' view models do not.
       note.save(title: "Plans", text: "Ship it")
       runtime.flush()
       #expect(Array(runtime.texts.prefix(3)) == ["Groceries", "Plans", "Books"])
+      // Each note's view model listens to its own note only: the others hear nothing.
+      #expect(refreshes == [2: 1])
       #expect(note.state?.title == "Plans")
+      for watcher in watchers { watcher.dispose() }
       owner.dispose()
       runtime.unmount()
       #expect(registry.liveInstanceCount == 0)
