@@ -85,13 +85,7 @@ extension ViewModelBinding {
     {
       return found
     }
-    let keyText = Describe.key(key)
-    let tagText = Describe.key(tag)
-    let arguments = [keyText.map { "key: \($0)" }, tagText.map { "tag: \($0)" }]
-      .compactMap { $0 }.joined(separator: ", ")
-    throw .notFound(
-      operation: "\(operation)(\(arguments))", type: Describe.type(VM.self), key: keyText,
-      tag: tagText, registry: registry.name)
+    throw registry.notFound(VM.self, key: key, tag: tag, operation: operation)
   }
 
   /// A disposed binding holds nothing: a lookup through it is the caller's mistake.
@@ -112,5 +106,21 @@ extension ViewModelBinding {
     if let error = disposedError(type, key: key, operation: operation) {
       registry.report(error, at: nil)
     }
+  }
+}
+
+extension ViewModelRegistry {
+  /// What a lookup that found nothing reports or throws: `operation(key: …, tag: …)` with the
+  /// type, key, tag and this registry's name. `CachedViewModelBuilder` reports the same error.
+  func notFound(
+    _ type: Any.Type, key: AnyHashable?, tag: AnyHashable?, operation: String
+  ) -> RegistryError {
+    let keyText = Describe.key(key)
+    let tagText = Describe.key(tag)
+    let arguments = [keyText.map { "key: \($0)" }, tagText.map { "tag: \($0)" }]
+      .compactMap { $0 }.joined(separator: ", ")
+    return .notFound(
+      operation: "\(operation)(\(arguments))", type: Describe.type(type), key: keyText,
+      tag: tagText, registry: name)
   }
 }
