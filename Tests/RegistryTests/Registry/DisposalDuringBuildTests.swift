@@ -114,6 +114,9 @@ private final class BindingKiller: ProbeViewModel {
       #expect(registry.liveInstanceCount == 1)
       other.dispose()
       #expect(registry.liveInstanceCount == 0)
+      // The spec and its box reference each other: let go of them.
+      specBox.value = nil
+      victim.value = nil
     }
   }
 
