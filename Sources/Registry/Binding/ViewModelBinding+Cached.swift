@@ -4,8 +4,8 @@ extension ViewModelBinding {
   /// With a `key`, finds the instance shared under `(VM, key)`; with only a `tag`, the newest
   /// keyed instance of `VM` with that tag; with neither, the newest keyed instance of `VM`. A
   /// found instance is held by this binding, as with
-  /// ``watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)``. Private instances belong to their
-  /// binding and are never found.
+  /// [`watch(_:)`](doc:watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)). Private
+  /// instances belong to their binding and are never found.
   ///
   /// ```swift
   /// let user: UserViewModel = try binding.watchCached(key: "user-42")
@@ -45,7 +45,9 @@ extension ViewModelBinding {
   /// Finds a live keyed instance of `VM` and watches it, or returns `nil`; never builds.
   ///
   /// ```swift
-  /// if let user: UserViewModel = binding.maybeWatchCached(key: "user-42") { show(user) }
+  /// if let user: UserViewModel = binding.maybeWatchCached(key: "user-42") {
+  ///   show(user)
+  /// }
   /// ```
   ///
   /// - Parameters:

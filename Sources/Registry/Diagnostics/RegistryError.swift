@@ -137,7 +137,9 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// ``RegistryIssue/Severity/error`` for every other case.
   ///
   /// ```swift
-  /// RegistryError.keyChurn(type: "Row", lastKey: "7", count: 21, window: "1.0 seconds").severity  // .warning
+  /// let churn = RegistryError.keyChurn(
+  ///   type: "Row", lastKey: "7", count: 21, window: "1.0 seconds")
+  /// churn.severity  // .warning
   /// RegistryError.cycle(chain: ["A", "B", "A"]).severity  // .error
   /// ```
   public var severity: RegistryIssue.Severity {

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Builds the documentation: Registry's, with its SwiftUI, Combine and UIKit API, and the
+# AppleViewModelCompatibility module's, merged into one site, then checks what was rendered.
+#
+#   Scripts/build-docs.sh [output-dir]        (default: .build/docs)
+#
+# Writes output-dir/Registry.doccarchive, output-dir/AppleViewModelCompatibility.doccarchive and
+# output-dir/site (both modules in one archive). To browse:
+#
+#   python3 -m http.server --directory .build/docs/site 8000
+#   open http://localhost:8000/documentation/registry
+#
+# Apple's frameworks do not exist on Linux, so the Apple-only API (behind `#if canImport(...)`)
+# is documented from the symbol graph of Tests/AppleLayer, which compiles the same Registry
+# sources against stand-in SwiftUI, Combine, UIKit and ObjectiveC modules. Only the graphs of
+# Registry and AppleViewModelCompatibility are given to docc: no symbol of a stand-in gets a
+# page, and Scripts/check-docs.py fails the build if one does.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=${1:-.build/docs}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The same flags as CI's builds, so that CI's build folders are reused.
+flags=(-Xswiftc -warnings-as-errors)
+apple=Tests/AppleLayer
+triple=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
+
+echo "== building the modules (the root package, and $apple for the Apple API)"
+swift build --target AppleViewModelCompatibility "${flags[@]}"
+swift build --package-path "$apple" --target Registry "${flags[@]}"
+# The compatibility module's own Apple API, once the AppleLayer package builds it.
+if grep -q 'name: "AppleViewModelCompatibility"' "$apple/Package.swift"; then
+  swift build --package-path "$apple" --target AppleViewModelCompatibility "${flags[@]}"
+  compat_modules="$(swift build --package-path "$apple" --show-bin-path)/Modules"
+else
+  compat_modules="$(swift build --show-bin-path)/Modules"
+fi
+
+extract() {  # module, modules folder, output folder
+  mkdir -p "$3"
+  swift symbolgraph-extract -module-name "$1" -I "$2" -target "$triple" -output-dir "$3" \
+    -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols
+}
+echo "== symbol graphs"
+extract Registry "$(swift build --package-path "$apple" --show-bin-path)/Modules" "$work/registry"
+extract Registry "$(swift build --show-bin-path)/Modules" "$work/registry-linux"
+extract AppleViewModelCompatibility "$compat_modules" "$work/compat"
+# Source locations through Tests/AppleLayer's symlinks become the real files; every symbol of
+# the Linux build must be in the graph documented.
+python3 Scripts/check-docs.py graphs "$work/registry" "$work/registry-linux" "$work/compat"
+
+echo "== docc convert (warnings are errors)"
+rm -rf "$out/Registry.doccarchive" "$out/AppleViewModelCompatibility.doccarchive" "$out/site"
+docc convert Sources/Registry/Registry.docc --additional-symbol-graph-dir "$work/registry" \
+  --output-path "$out/Registry.doccarchive" --warnings-as-errors
+docc convert Sources/AppleViewModelCompatibility/AppleViewModelCompatibility.docc \
+  --additional-symbol-graph-dir "$work/compat" \
+  --output-path "$out/AppleViewModelCompatibility.doccarchive" --warnings-as-errors
+docc merge "$out/Registry.doccarchive" "$out/AppleViewModelCompatibility.doccarchive" \
+  --synthesized-landing-page-name Registry --output-path "$out/site"
+
+echo "== checking what was rendered"
+python3 Scripts/check-docs.py site "$out"
+echo "browse: python3 -m http.server --directory $out/site 8000, then open"
+echo "  http://localhost:8000/documentation/registry"
