@@ -63,7 +63,8 @@ docc convert Sources/AppleViewModelCompatibility/AppleViewModelCompatibility.doc
 docc merge "$out/Registry.doccarchive" "$out/AppleViewModelCompatibility.doccarchive" \
   --synthesized-landing-page-name Registry --output-path "$out/site"
 
-echo "== checking what was rendered"
+echo "== checking what was rendered, and the install lines"
 python3 Scripts/check-docs.py site "$out"
+python3 Scripts/check-docs.py install
 echo "browse: python3 -m http.server --directory $out/site 8000, then open"
 echo "  http://localhost:8000/documentation/registry"

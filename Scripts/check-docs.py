@@ -6,6 +6,13 @@
       package reaches the sources through symlinks), and checks that every symbol of the Linux
       build of Registry is in the graph that is documented (the AppleLayer build's).
 
+  check-docs.py install
+      Checks the install lines of README.md and the catalogs against Package.swift and
+      CHANGELOG.md: one repository URL, whose last component is the package's name (how SwiftPM
+      names the package for `.product(package:)`), products that Package.swift declares, and the
+      newest released version; and that README.md's test examples are, verbatim, tests that run
+      (Tests/RegistryTests/Documentation/ReadmeExamplesTests.swift).
+
   check-docs.py site OUTPUT
       Checks the rendered archives in OUTPUT (Registry.doccarchive,
       AppleViewModelCompatibility.doccarchive, site) and prints the page counts:
@@ -250,7 +257,55 @@ def site(output):
     return 0
 
 
+def install():
+    manifest = open("Package.swift").read()
+    package = re.search(r'Package\(\s*name:\s*"([^"]+)"', manifest).group(1)
+    products = set(re.findall(r'\.library\(name:\s*"([^"]+)"', manifest))
+    released = re.findall(r"^## \[(\d+\.\d+\.\d+)\]", open("CHANGELOG.md").read(), re.M)
+    files = ["README.md"] + sorted(glob.glob("Sources/*/*.docc/*.md"))
+    problems, urls, count = [], set(), 0
+    for path in files:
+        text = open(path).read()
+        for url, version in re.findall(r'\.package\(\s*url:\s*"([^"]+)",\s*from:\s*"([^"]+)"\)', text):
+            count += 1
+            urls.add(url)
+            name = url.rstrip("/").split("/")[-1].removesuffix(".git")
+            if name.lower() != package.lower():
+                problems.append(f"{path}: {url} names the package {name!r}, Package.swift {package!r}")
+            if not released or version != released[0]:
+                problems.append(f"{path}: from: {version!r}, but CHANGELOG.md's newest release is"
+                                f" {released[0] if released else 'none'}")
+        for product, owner in re.findall(
+                r'\.product\(\s*name:\s*"([^"]+)",\s*package:\s*"([^"]+)"\)', text):
+            count += 1
+            if product not in products:
+                problems.append(f"{path}: no product {product!r} in Package.swift")
+            if owner != package:
+                problems.append(f"{path}: package: {owner!r}, but the package is {package!r}")
+    if len(urls) > 1:
+        problems.append(f"more than one repository URL: {sorted(urls)}")
+    tests = open("Tests/RegistryTests/Documentation/ReadmeExamplesTests.swift").read()
+    examples = re.findall(r"```swift\n(.*?)```", open("README.md").read(), re.S)
+    checked = 0
+    for example in examples:
+        if "@Test" not in example:
+            continue
+        checked += 1
+        body = "\n".join(line for line in example.splitlines() if not line.startswith("import "))
+        if body.strip() not in tests:
+            problems.append("README.md: a test example that is not in ReadmeExamplesTests.swift:"
+                            f" {body.strip().splitlines()[1][:60]}")
+    for problem in problems:
+        print("check-docs: " + problem)
+    if not problems:
+        print(f"check-docs: {count} install lines name {package} ({', '.join(sorted(urls))}),"
+              f" its products and {released[0]}; {checked} README test examples are tests")
+    return 1 if problems else 0
+
+
 if __name__ == "__main__":
+    if len(sys.argv) == 2 and sys.argv[1] == "install":
+        sys.exit(install())
     if len(sys.argv) == 5 and sys.argv[1] == "graphs":
         sys.exit(graphs(*sys.argv[2:]))
     if len(sys.argv) == 3 and sys.argv[1] == "site":
