@@ -17,7 +17,12 @@ let package = Package(
     // A constructor that tells the core which Swift Testing test is running, as the test
     // bundle loads (see Sources/RegistryTesting/RunningTestHook.swift).
     .target(name: "RegistryTestingHooks"),
-    .target(name: "AppleViewModelCompatibility", dependencies: ["Registry"]),
+    .target(
+      name: "AppleViewModelCompatibility",
+      dependencies: ["Registry", "AppleViewModelCompatibilityHooks"]),
+    // A constructor that gives the default registry AppleViewModel's binding rules as the image
+    // loads (see Sources/AppleViewModelCompatibility/PropagatedBindings.swift).
+    .target(name: "AppleViewModelCompatibilityHooks"),
 
     // Examples: a small counter; a multi-module app whose features depend on interface modules
     // only, wired at a composition root that alone imports the live modules; services with a

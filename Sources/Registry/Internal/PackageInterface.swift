@@ -8,7 +8,10 @@
 //   (ViewModelRegistry+Proxies.swift), `activeSpec(for:)`;
 // - a reset: `resetEverything()`;
 // - event taps: `ViewModelConfig.errorTap` and `deliverToErrorTap(_:source:)`,
-//   `LifecycleDelivery.current`, `handleListenerError(_:from:kind:)`;
+//   `LifecycleDelivery.current`, `handleListenerError(_:from:kind:)`; a lifetime tap told of
+//   every hold, release and disposal, `LifetimeTap` (the default registry's is made by
+//   `LifetimeTaps.makeForDefaultRegistry`), with `ownBindingDependencies`, `ownBindingHolds(_:)`
+//   and `instanceArg(bindingId:)`;
 // - building: `ViewModelSpec.makeInstance(in:)`, `ViewModelSpec(factoryType:…)`, a family's
 //   functions (`makeInstance`, `keyFunction`, `tagFunction`, `aliveForeverFunction`, `family`);
 // - reporting: `report(_:at:)`, `stop(_:operation:type:key:at:)`, `CallSite`, `Describe`,

@@ -23,6 +23,7 @@ extension ViewModelRegistry {
     let arg = InstanceArg(values: values, bindingId: bindingId)
     viewModel.onBind(arg, bindingId: bindingId)
     emit(.bind, viewModel, arg: arg)
+    if let lifetimeTap { lifetimeTap.didHold(viewModel, by: LifetimeHolder(holder)) }
   }
 
   /// Makes `holder` let go of what it holds at `identity`; the instance is disposed, or waits
@@ -34,6 +35,7 @@ extension ViewModelRegistry {
       let arg = InstanceArg(values: values, bindingId: bindingId)
       viewModel.onUnbind(arg, bindingId: bindingId)
       emit(.unbind, viewModel, arg: arg)
+      if let lifetimeTap { lifetimeTap.didRelease(viewModel, by: LifetimeHolder(holder)) }
     }
     // This paused holder may have been the last one hiding a change from Observation.
     if viewModel.owesObservers { viewModel.deliverOwedObservers() }
@@ -155,6 +157,7 @@ extension ViewModelRegistry {
         viewModel.onUnbind(holderArg, bindingId: bindingId)
         emit(.unbind, viewModel, arg: holderArg)
       }
+      if let lifetimeTap { lifetimeTap.willDispose(viewModel) }
       emit(.dispose, viewModel, arg: arg)
     }
     viewModel.onDispose(arg)

@@ -23,7 +23,8 @@ public final class ViewModelRegistry {
   /// ViewModelRegistry.default.issueReporter = MyReporter()
   /// ```
   public nonisolated static let `default` = ViewModelRegistry(
-    name: "default", context: Context.ofThisProcess)
+    name: "default", context: Context.ofThisProcess,
+    lifetimeTap: LifetimeTaps.makeForDefaultRegistry?())
 
   /// The registry that new bindings, proxies and view models use in this task: the one set by
   /// ``withCurrent(_:)``, else ``default``.
@@ -94,6 +95,9 @@ public final class ViewModelRegistry {
   /// Counts view models' bindings starting to hold an instance built before: only such a hold
   /// can close an ownership cycle, so a build during which it does not move needs no search.
   var sharedHoldsByViewModels: UInt64 = 0
+  /// Told of every hold, release and disposal (see ``LifetimeTap``); `nil` unless a module
+  /// built on the core sets it.
+  package var lifetimeTap: (any LifetimeTap)?
 
   /// Creates an empty registry.
   ///
@@ -115,6 +119,13 @@ public final class ViewModelRegistry {
     self.name = name
     self.context = context
     self.inheritsProvidersFrom = parent
+  }
+
+  nonisolated init(name: String, context: Context, lifetimeTap: (any LifetimeTap)?) {
+    self.name = name
+    self.context = context
+    self.inheritsProvidersFrom = nil
+    self.lifetimeTap = lifetimeTap
   }
 
   /// Runs `operation` with this registry as ``current``: bindings, proxies and view models

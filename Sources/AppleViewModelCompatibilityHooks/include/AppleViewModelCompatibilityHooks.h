@@ -1,0 +1,1 @@
+// Nothing to call: the constructor in AppleViewModelCompatibilityHooks.c runs by itself.
