@@ -35,20 +35,26 @@ swift build --package-path "$apple" --target Registry "${flags[@]}"
 # The compatibility module's own Apple API, once the AppleLayer package builds it.
 if grep -q 'name: "AppleViewModelCompatibility"' "$apple/Package.swift"; then
   swift build --package-path "$apple" --target AppleViewModelCompatibility "${flags[@]}"
-  compat_modules="$(swift build --package-path "$apple" --show-bin-path)/Modules"
+  compat_bin=$(swift build --package-path "$apple" --show-bin-path)
 else
-  compat_modules="$(swift build --show-bin-path)/Modules"
+  compat_bin=$(swift build --show-bin-path)
 fi
 
-extract() {  # module, modules folder, output folder
+extract() {  # module, build folder, output folder
+  # The modules it imports: the Swift ones, and the C targets' (their generated module maps).
+  local maps=()
+  for map in "$2"/*.build/module.modulemap; do
+    if [ -e "$map" ]; then maps+=(-Xcc "-fmodule-map-file=$map"); fi
+  done
   mkdir -p "$3"
-  swift symbolgraph-extract -module-name "$1" -I "$2" -target "$triple" -output-dir "$3" \
-    -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols
+  swift symbolgraph-extract -module-name "$1" -I "$2/Modules" "${maps[@]}" -target "$triple" \
+    -output-dir "$3" -minimum-access-level public -skip-synthesized-members \
+    -emit-extension-block-symbols
 }
 echo "== symbol graphs"
-extract Registry "$(swift build --package-path "$apple" --show-bin-path)/Modules" "$work/registry"
-extract Registry "$(swift build --show-bin-path)/Modules" "$work/registry-linux"
-extract AppleViewModelCompatibility "$compat_modules" "$work/compat"
+extract Registry "$(swift build --package-path "$apple" --show-bin-path)" "$work/registry"
+extract Registry "$(swift build --show-bin-path)" "$work/registry-linux"
+extract AppleViewModelCompatibility "$compat_bin" "$work/compat"
 # Source locations through Tests/AppleLayer's symlinks become the real files; every symbol of
 # the Linux build must be in the graph documented.
 python3 Scripts/check-docs.py graphs "$work/registry" "$work/registry-linux" "$work/compat"
