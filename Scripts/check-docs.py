@@ -65,10 +65,11 @@ def graphs(registry_dir, linux_dir, compat_dir):
     def real_locations(documents):
         for path, document in documents.items():
             for symbol in document["symbols"]:
-                location = symbol.get("location")
-                if location and location["uri"].startswith("file://"):
-                    file_path = urllib.parse.unquote(location["uri"][len("file://"):])
-                    location["uri"] = "file://" + urllib.parse.quote(os.path.realpath(file_path))
+                # Where the symbol is declared, and where its doc comment is (diagnostics).
+                for place in (symbol.get("location"), symbol.get("docComment")):
+                    if place and place.get("uri", "").startswith("file://"):
+                        file_path = urllib.parse.unquote(place["uri"][len("file://"):])
+                        place["uri"] = "file://" + urllib.parse.quote(os.path.realpath(file_path))
             with open(path, "w") as file:
                 json.dump(document, file)
 
