@@ -26,3 +26,36 @@ let checkoutSpec = ViewModelSpec(key: "checkout") { CheckoutViewModel() }
 /// A host's redraw, and a toast.
 @MainActor func render() {}
 @MainActor func showToast(_ text: String) {}
+
+// Getting started, Specs and keys, Lifetimes, Injecting view models into view models.
+final class SettingsViewModel: ViewModel {}
+final class DraftViewModel: ViewModel {}
+final class FeedViewModel: ViewModel {}
+
+final class NoteViewModel: ViewModel {
+  init(id: Int) {}
+}
+
+final class RowViewModel: ViewModel {
+  init(id: Int) {}
+}
+
+extension UserViewModel {
+  convenience init(id: String) { self.init(name: id) }
+}
+
+struct NotesList: Equatable {}
+struct Session: Equatable {}
+
+class SessionViewModel: StateViewModel<Session> {
+  init() { super.init(state: Session()) }
+}
+
+let sessionSpec = ViewModelSpec(key: "session") { SessionViewModel() }
+
+/// The bindings statement examples use.
+extension SnippetContext {
+  var binding: ViewModelBinding { viewModelBinding }
+  var firstBinding: ViewModelBinding { ViewModelBinding(label: "First") }
+  var secondBinding: ViewModelBinding { ViewModelBinding(label: "Second") }
+}
