@@ -24,17 +24,17 @@ out=$(cd "$out" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The same flags as CI's builds, so that CI's build folders are reused.
-flags=(-Xswiftc -warnings-as-errors)
+# Default build flags, as CI's last builds of both packages before this step (the examples, the
+# Apple layer's tests) use, so that their build folders are reused.
 apple=Tests/AppleLayer
 triple=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
 
 echo "== building the modules (the root package, and $apple for the Apple API)"
-swift build --target AppleViewModelCompatibility "${flags[@]}"
-swift build --package-path "$apple" --target Registry "${flags[@]}"
+swift build --target AppleViewModelCompatibility
+swift build --package-path "$apple" --target Registry
 # The compatibility module's own Apple API, once the AppleLayer package builds it.
 if grep -q 'name: "AppleViewModelCompatibility"' "$apple/Package.swift"; then
-  swift build --package-path "$apple" --target AppleViewModelCompatibility "${flags[@]}"
+  swift build --package-path "$apple" --target AppleViewModelCompatibility
   compat_bin=$(swift build --package-path "$apple" --show-bin-path)
 else
   compat_bin=$(swift build --show-bin-path)
