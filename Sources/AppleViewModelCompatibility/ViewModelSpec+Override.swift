@@ -46,9 +46,9 @@ extension ViewModelSpec {
   /// Runs the async `operation` with `spec` overriding this spec, then removes the override,
   /// even when `operation` throws.
   ///
-  /// The override is installed in the current registry for as long as `operation` runs, so
-  /// other work in that registry sees it meanwhile; give each test its own registry (as
-  /// `RegistryTesting` does) to keep tests apart.
+  /// The override holds in this task, and in the tasks it starts (not detached ones), for as
+  /// long as `operation` runs: other work in the registry does not see it, so two overlapping
+  /// bodies never see each other's overrides.
   ///
   /// ```swift
   /// try await profileSpec.runWithOverride(ViewModelSpec { MockProfile() }) {

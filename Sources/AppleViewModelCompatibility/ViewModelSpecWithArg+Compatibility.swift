@@ -89,7 +89,8 @@ extension ViewModelSpecWithArg {
   }
 
   /// Runs the async `operation` with `spec` overriding this family, then removes the override.
-  /// The override is installed in the current registry while `operation` runs.
+  /// The override holds in this task, and in the tasks it starts (not detached ones), while
+  /// `operation` runs: other work in the registry does not see it.
   ///
   /// ```swift
   /// await userSpec.runWithOverride(mockUsers) { await screen.load() }

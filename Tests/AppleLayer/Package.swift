@@ -15,7 +15,8 @@ let package = Package(
     // module built without complete concurrency checking gets that treatment, so this one is.
     .target(name: "Combine", swiftSettings: [.swiftLanguageMode(.v5)]),
     .target(name: "UIKit", dependencies: ["ObjectiveC"]),
-    .target(name: "SwiftUI", dependencies: ["Combine"]),
+    // SwiftUI declares its UIKit bridges (UIViewControllerRepresentable) where UIKit exists.
+    .target(name: "SwiftUI", dependencies: ["Combine", "UIKit"]),
 
     // The real sources, unmodified, seen through symlinks.
     .target(
@@ -23,6 +24,12 @@ let package = Package(
       exclude: ["Registry.docc"]),
     .target(name: "RegistryTesting", dependencies: ["Registry", "RegistryTestingHooks"]),
     .target(name: "RegistryTestingHooks"),
+    // AppleViewModel's names, whose Platform/ files are gated on SwiftUI and UIKit as the core's
+    // are; it reaches the core through `package` declarations, as in the root package.
+    .target(
+      name: "AppleViewModelCompatibility",
+      dependencies: ["Registry", "AppleViewModelCompatibilityHooks", "SwiftUI", "UIKit"]),
+    .target(name: "AppleViewModelCompatibilityHooks"),
     // The same sources built where UIKit does not exist (native macOS) are a separate package,
     // AppKit/: SwiftPM puts all of a package's modules in one folder, so here every target can
     // import the UIKit stand-in, whatever its dependencies say.
@@ -37,15 +44,40 @@ let package = Package(
 
     // The examples of the bridges' documentation and of the SwiftUIAndUIKit article, extracted
     // into Sources/Snippets/Generated/ by Scripts/extract-snippets.py and compiled as written.
+    // Members are seen only where their module is imported (MemberImportVisibility), so a core
+    // example or test cannot use an extension of the compatibility module without importing it.
     .target(
-      name: "Snippets", dependencies: ["SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry"]),
+      name: "Snippets",
+      dependencies: [
+        "SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry", "AppleViewModelCompatibility",
+      ],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+
+    // The SwiftUI example app (Examples/SwiftUINotes, through symlinks), compiled as on iOS:
+    // its screens, view models and previews, and its app target; driven on the view runtime by
+    // SwiftUINotesTests.
+    .target(name: "SwiftUINotes", dependencies: ["Registry", "SwiftUI", "UIKit"]),
+    .executableTarget(
+      name: "SwiftUINotesApp", dependencies: ["SwiftUINotes", "Registry", "SwiftUI"]),
+    .testTarget(
+      name: "SwiftUINotesTests",
+      dependencies: [
+        "SwiftUINotes", "SwiftUINotesApp", "Registry", "RegistryTesting", "SwiftUI", "UIKit",
+      ],
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),
 
     // The bridges' behaviour: every SwiftUI wrapper on the view runtime, the Combine
     // publishers, NSObject bindings and the UIKit pause providers.
     .testTarget(
       name: "PlatformTests",
-      dependencies: ["SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry", "RegistryTesting"],
-      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),
+      dependencies: [
+        "SwiftUI", "Combine", "UIKit", "ObjectiveC", "Registry", "RegistryTesting",
+        "AppleViewModelCompatibility",
+      ],
+      swiftSettings: [
+        .unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"]),
+        .enableUpcomingFeature("MemberImportVisibility"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

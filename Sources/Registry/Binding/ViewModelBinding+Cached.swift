@@ -1,11 +1,11 @@
 extension ViewModelBinding {
-  /// Finds a live keyed instance of `VM` and watches it; never builds.
+  /// Finds a live instance of `VM` by key or tag and watches it; never builds.
   ///
   /// With a `key`, finds the instance shared under `(VM, key)`; with only a `tag`, the newest
-  /// keyed instance of `VM` with that tag; with neither, the newest keyed instance of `VM`. A
-  /// found instance is held by this binding, as with
-  /// [`watch(_:)`](doc:watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)). Private
-  /// instances belong to their binding and are never found.
+  /// instance of `VM` with that tag, another binding's private instance included; with neither,
+  /// the newest keyed instance of `VM`. A found instance is held by this binding, as with
+  /// [`watch(_:)`](doc:watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)), so a
+  /// private one found by its tag outlives its own binding while this one holds it.
   ///
   /// ```swift
   /// let user: UserViewModel = try binding.watchCached(key: "user-42")
@@ -24,7 +24,7 @@ extension ViewModelBinding {
     try cachedOrThrow(key: key, tag: tag, watching: true, operation: "watchCached")
   }
 
-  /// Finds a live keyed instance of `VM` and holds it without watching; never builds.
+  /// Finds a live instance of `VM` by key or tag and holds it without watching; never builds.
   ///
   /// ```swift
   /// let user: UserViewModel = try binding.readCached(key: "user-42")
@@ -42,7 +42,7 @@ extension ViewModelBinding {
     try cachedOrThrow(key: key, tag: tag, watching: false, operation: "readCached")
   }
 
-  /// Finds a live keyed instance of `VM` and watches it, or returns `nil`; never builds.
+  /// Finds a live instance of `VM` by key or tag and watches it, or returns `nil`; never builds.
   ///
   /// ```swift
   /// if let user: UserViewModel = binding.maybeWatchCached(key: "user-42") {
@@ -61,7 +61,7 @@ extension ViewModelBinding {
     return registry.cached(VM.self, key: key, tag: tag, for: core, mode: .watch)
   }
 
-  /// Finds a live keyed instance of `VM` and holds it without watching, or returns `nil`.
+  /// Finds a live instance of `VM` by key or tag and holds it without watching, or returns `nil`.
   ///
   /// ```swift
   /// let user: UserViewModel? = binding.maybeReadCached(tag: "current-user")
@@ -87,13 +87,7 @@ extension ViewModelBinding {
     {
       return found
     }
-    let keyText = Describe.key(key)
-    let tagText = Describe.key(tag)
-    let arguments = [keyText.map { "key: \($0)" }, tagText.map { "tag: \($0)" }]
-      .compactMap { $0 }.joined(separator: ", ")
-    throw .notFound(
-      operation: "\(operation)(\(arguments))", type: Describe.type(VM.self), key: keyText,
-      tag: tagText, registry: registry.name)
+    throw registry.notFound(VM.self, key: key, tag: tag, operation: operation)
   }
 
   /// A disposed binding holds nothing: a lookup through it is the caller's mistake.
@@ -114,5 +108,21 @@ extension ViewModelBinding {
     if let error = disposedError(type, key: key, operation: operation) {
       registry.report(error, at: nil)
     }
+  }
+}
+
+extension ViewModelRegistry {
+  /// What a lookup that found nothing reports or throws: `operation(key: …, tag: …)` with the
+  /// type, key, tag and this registry's name. `CachedViewModelBuilder` reports the same error.
+  func notFound(
+    _ type: Any.Type, key: AnyHashable?, tag: AnyHashable?, operation: String
+  ) -> RegistryError {
+    let keyText = Describe.key(key)
+    let tagText = Describe.key(tag)
+    let arguments = [keyText.map { "key: \($0)" }, tagText.map { "tag: \($0)" }]
+      .compactMap { $0 }.joined(separator: ", ")
+    return .notFound(
+      operation: "\(operation)(\(arguments))", type: Describe.type(type), key: keyText,
+      tag: tagText, registry: name)
   }
 }

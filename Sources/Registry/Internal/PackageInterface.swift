@@ -45,7 +45,7 @@ extension ViewModelRegistry {
 }
 
 extension ViewModelBinding {
-  /// A live keyed instance found as `watchCached`/`readCached` find it, held unless the
+  /// A live instance found as `watchCached`/`readCached` find it, held unless the
   /// binding is disposed; `nil` when nothing matches.
   package func cached<VM: ViewModel>(
     _ type: VM.Type, key: AnyHashable?, tag: AnyHashable?, watching: Bool

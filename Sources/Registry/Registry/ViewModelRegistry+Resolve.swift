@@ -31,7 +31,10 @@ extension ViewModelRegistry {
   ) throws -> VM {
     // The re-render path: no proxy, and the binding holds the instance already (and watches it,
     // if asked to). The identity names the type, so the cast need not be checked.
-    if proxies.isEmpty,
+    // A throwing form never returns an instance of an unkeyed `aliveForever` spec, not even one
+    // the binding holds because a non-throwing form reported the spec and built it anyway.
+    // (`site` is a constant at each call site, so the non-throwing forms skip the test.)
+    if proxies.isEmpty, site != nil || !spec.isUnkeyedAliveForever,
       let held = holder.heldInstance(of: spec, watching: mode.isWatching)
     {
       return unsafeDowncast(held, to: VM.self)
@@ -54,6 +57,9 @@ extension ViewModelRegistry {
       throw RegistryError.resetInProgress(
         operation: "\(operation)", type: Describe.type(VM.self), key: Describe.key(active.key),
         registry: name)
+    }
+    if site == nil, active.aliveForever, !identity.isShared {
+      throw RegistryError.aliveForeverWithoutKey(type: Describe.type(VM.self))
     }
     if let existing = try existing(
       identity, for: holder, mode: mode, type: VM.self, values: active.values,
@@ -133,14 +139,21 @@ extension ViewModelRegistry {
     operation: StaticString
   ) async throws -> VM {
     let (active, identity) = route(spec)
-    if let existing = try existing(
-      identity, for: holder, mode: mode, type: VM.self, values: active.values,
-      operation: operation)
-    {
-      return existing as! VM
-    }
+    // Checked first: what the binding may already hold for this spec was not built for it.
     if active.aliveForever, !identity.isShared {
       throw RegistryError.aliveForeverWithoutKey(type: Describe.type(VM.self))
+    }
+    do {
+      if let existing = try existing(
+        identity, for: holder, mode: mode, type: VM.self, values: active.values,
+        operation: operation)
+      {
+        return existing as! VM
+      }
+    } catch let unheld as UnheldInstance {
+      // A refused hold (an ownership cycle): nothing to hand back from an async form, which
+      // throws only registry errors of its own.
+      throw unheld.error
     }
     let built = try await buildAsync(
       active, identity: identity, requester: holder, watching: mode.isWatching,
@@ -207,8 +220,8 @@ extension ViewModelRegistry {
     return ([owner] + path).map(\.instanceName)
   }
 
-  /// Finds a live keyed instance of `VM` by key and/or tag, held by `holder` unless it is
-  /// disposed; never builds. A hold that would close an ownership cycle is refused and
+  /// Finds a live instance of `VM` by key and/or tag (by tag alone, private ones included),
+  /// held by `holder` unless it is disposed; never builds. A hold that would close an ownership cycle is refused and
   /// reported: the instance is returned unheld.
   func cached<VM: ViewModel>(
     _ type: VM.Type, key: AnyHashable?, tag: AnyHashable?, for holder: BindingCore,

@@ -28,6 +28,9 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   public var tag: AnyHashable? { values.tag }
   /// Whether the instance stays alive after its last holder lets go.
   public var aliveForever: Bool { values.aliveForever }
+  /// An `aliveForever` spec without a key: a mistake (nothing could share the instance it
+  /// keeps), which the throwing forms throw.
+  var isUnkeyedAliveForever: Bool { values.aliveForever && values.key == nil }
   /// How long a released instance waits before it is disposed; `nil` disposes at once.
   public var disposeDelay: Duration? { releasePolicy?.disposeDelay }
   /// What a private instance follows in a host: a view that passes a spec with other inputs gets

@@ -7,6 +7,12 @@
 /// tell. A stream from ``events`` subscribes when it is created, and keeps the events emitted
 /// before its consumer starts iterating.
 ///
+/// A channel kept in a stored property of a view model (a `let`, an optional or a `lazy var`)
+/// finishes when that view model is disposed, whatever its class: a `StateViewModel` can send
+/// one-off events beside its state, and a `for await` over them ends with it. To share one
+/// channel among view models, keep it in a service and let them reach it through the service:
+/// each view model that stores it would finish it.
+///
 /// ```swift
 /// let toasts = EventChannel<String>()
 /// let stop = toasts.listen { print("toast:", $0) }

@@ -44,11 +44,6 @@ open class EventViewModel<Event>: ViewModel {
   public func listenEvents(_ handler: @escaping (Event) throws -> Void) -> () -> Void {
     eventChannel.listen(handler)
   }
-
-  override func finishStreamsAtDispose() {
-    super.finishStreamsAtDispose()
-    eventChannel.finish()
-  }
 }
 
 extension EventViewModel where Event: Sendable {

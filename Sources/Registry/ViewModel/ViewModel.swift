@@ -413,6 +413,7 @@ open class ViewModel {
 
   /// Ends what subclasses hand out per change (streams, state listeners) at disposal.
   func finishStreamsAtDispose() {
+    StoredChannels.finish(in: self)
     guard !changeStreams.isEmpty else { return }
     for finish in changeStreams.takeFinishers() { finish() }
   }

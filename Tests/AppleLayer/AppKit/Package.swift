@@ -21,7 +21,23 @@ let package = Package(
       name: "Registry", dependencies: ["SwiftUI", "Combine", "ObjectiveC"],
       exclude: ["Registry.docc"]),
 
-    .testTarget(name: "AppKitTests", dependencies: ["Registry", "ObjectiveC"]),
+    // AppleViewModel's names, as on native macOS: its SwiftUI file is compiled, its UIKit one
+    // is not.
+    .target(
+      name: "AppleViewModelCompatibility",
+      dependencies: ["Registry", "AppleViewModelCompatibilityHooks", "SwiftUI"]),
+    .target(name: "AppleViewModelCompatibilityHooks"),
+
+    // The SwiftUI example app as on macOS: its About screen is SwiftUI there.
+    .target(name: "SwiftUINotes", dependencies: ["Registry", "SwiftUI"]),
+    .executableTarget(
+      name: "SwiftUINotesApp", dependencies: ["SwiftUINotes", "Registry", "SwiftUI"]),
+
+    .testTarget(
+      name: "AppKitTests",
+      dependencies: [
+        "Registry", "ObjectiveC", "SwiftUI", "AppleViewModelCompatibility", "SwiftUINotes",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

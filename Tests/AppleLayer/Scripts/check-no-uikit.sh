@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Proves that the AppKit build (Tests/AppleLayer/AppKit) compiles the Registry sources with no
-# UIKit in reach, as on native macOS. Run from the repository root after both packages are built
-# with their tests:
+# Proves that the AppKit build (Tests/AppleLayer/AppKit) compiles the Registry sources (and the
+# AppleViewModelCompatibility module's, the SwiftUI stand-in and the SwiftUINotes example) with
+# no UIKit in reach, as on native macOS. Run from the repository root after both packages are
+# built with their tests:
 #
 #   swift build --package-path Tests/AppleLayer --build-tests
 #   swift build --package-path Tests/AppleLayer/AppKit --build-tests
@@ -59,7 +60,9 @@ grep -q "UIKit is importable here" "$scratch/probe.log" \
 echo "canImport(UIKit) is false in the AppKit build and true in the AppleLayer package"
 
 # 3. No object of the AppKit build names a UIKit symbol; the UIKit-enabled build does.
-appkit_objects=("$appkit_bin"/Registry.build/*.o "$appkit_bin"/AppKitTests.build/*.o)
+appkit_objects=("$appkit_bin"/Registry.build/*.o "$appkit_bin"/AppleViewModelCompatibility.build/*.o
+  "$appkit_bin"/SwiftUI.build/*.o "$appkit_bin"/SwiftUINotes.build/*.o
+  "$appkit_bin"/SwiftUINotesApp.build/*.o "$appkit_bin"/AppKitTests.build/*.o)
 [ -e "${appkit_objects[0]}" ] || fail "no object files in $appkit_bin/Registry.build"
 demangled_symbols "$scratch/appkit.symbols" "${appkit_objects[@]}"
 if grep -E "$uikit_pattern" "$scratch/appkit.symbols" >"$scratch/leaks"; then

@@ -56,6 +56,32 @@ import Testing
     }
   }
 
+  @Test func aLookupByTagFindsTheNewestPrivateInstanceWithThatTag() throws {
+    try withTestRegistry { registry, _ in
+      let first = ViewModelBinding()
+      let second = ViewModelBinding()
+      let older = first.watch(
+        ViewModelSpec(tag: "draft") { ProbeViewModel("older", log: EventLog()) })
+      let newer = second.watch(
+        ViewModelSpec(tag: "draft") { ProbeViewModel("newer", log: EventLog()) })
+      _ = first.watch(ViewModelSpec(tag: "other") { ProbeViewModel("other", log: EventLog()) })
+      let viewer = ViewModelBinding()
+      let found: ProbeViewModel = try viewer.readCached(tag: "draft")
+      #expect(found === newer)
+      // By key, or by nothing, private instances stay private.
+      let byKey: ProbeViewModel? = viewer.maybeReadCached(key: "draft")
+      #expect(byKey == nil)
+      // The viewer holds what it found: it outlives its own binding.
+      second.dispose()
+      #expect(!newer.isDisposed)
+      viewer.dispose()
+      #expect(newer.isDisposed)
+      #expect(!older.isDisposed)
+      first.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   @Test func cachedMissThrowsATypedErrorWithTheWholeMessage() {
     withTestRegistry { _, _ in
       let viewer = ViewModelBinding()

@@ -54,9 +54,9 @@ import Testing
     }
     let host = ViewModelHost<ProbeViewModel>(registry: registry)
     let loadA = Task { await host.load(specA) }
-    for _ in 0..<30 { await Task.yield() }
+    await gateA.untilWaiting()
     let loadB = Task { await host.load(specB) }
-    for _ in 0..<30 { await Task.yield() }
+    await gateB.untilWaiting()
     gateB.open()
     let b = await loadB.value
     gateA.open()

@@ -178,7 +178,7 @@ private struct Item {
       }
       let host = ViewModelHost<ProbeViewModel>(registry: registry)
       let first = Task { await host.load(spec) }
-      for _ in 0..<30 { await Task.yield() }
+      await gate.untilWaiting()
       let second = Task { await host.load(spec) }
       for _ in 0..<30 { await Task.yield() }
       gate.open()

@@ -37,7 +37,7 @@ private func settleTasks() async {
       builder: { ProbeViewModel("row\($0)", log: EventLog()) }, keepReleased: 2)
     let waiter = ViewModelBinding(registry: registry)
     let waiting = Task { try? await waiter.watchAsync(asyncSpec) }
-    await settleTasks()
+    await gate.untilWaiting()
     let list = ViewModelBinding(registry: registry)
     let row1 = list.watch(rows(1))
     list.unbind(row1)
@@ -65,7 +65,7 @@ private func settleTasks() async {
     }
     let binding = ViewModelBinding(registry: registry)
     let waiting = Task { try await binding.watchAsync(spec) }
-    await settleTasks()
+    await gate.untilWaiting()
     binding.dispose()
     gate.open()
     switch await waiting.result {
@@ -85,7 +85,7 @@ private func settleTasks() async {
     }
     let binding = ViewModelBinding(registry: registry)
     let waiting = Task { try await binding.watchAsync(spec) }
-    await settleTasks()
+    await gate.untilWaiting()
     registry.reset(tag: "account")
     gate.open()
     await #expect(throws: CancellationError.self) { try await waiting.value }
@@ -104,7 +104,7 @@ private func settleTasks() async {
       }
       let binding = ViewModelBinding(registry: registry)
       let waiting = Task { try await binding.watchAsync(spec) }
-      await settleTasks()
+      await gate.untilWaiting()
       if useReset { registry.reset(tag: "account") } else { registry.disposeAll() }
       // The caller is free while the builder still waits.
       await #expect(throws: CancellationError.self) { try await waiting.value }
@@ -135,7 +135,7 @@ private func settleTasks() async {
     }
     let binding = ViewModelBinding(registry: registry)
     let waiting = Task { try await binding.watchAsync(spec) }
-    await settleTasks()
+    await gate.untilWaiting()
     switch ending {
     case .resetMeanwhile: registry.reset(tag: "account")
     case .everyCallerCancelled: waiting.cancel()

@@ -10,6 +10,15 @@ private final class SelfDisposingViewModel: ProbeViewModel {
   }
 }
 
+/// Disposes itself the first time a binding starts holding it.
+@MainActor
+private final class DisposedOnBindViewModel: ProbeViewModel {
+  override func onBind(_ arg: InstanceArg, bindingId: String) {
+    super.onBind(arg, bindingId: bindingId)
+    dispose()
+  }
+}
+
 @MainActor
 private final class PokingViewModel: ProbeViewModel {
   var poke: ProbeViewModel?
@@ -66,6 +75,24 @@ private final class RegistryRecordingViewModel: ProbeViewModel {
       let other = ViewModelBinding()
       #expect(other.watch(spec) !== model)  // built again: the disposed one is not shared
       #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func theThrowingFormsThrowWhenTheInstanceDisposesItselfWhileItIsResolved() {
+    withTestRegistry { registry, _ in
+      let fromOnCreate = ViewModelSpec(key: "c") { SelfDisposingViewModel("c", log: EventLog()) }
+      let fromOnBind = ViewModelSpec(key: "b") { DisposedOnBindViewModel("b", log: EventLog()) }
+      let binding = ViewModelBinding()
+      #expect(
+        throws: RegistryError.disposedDuringResolution(
+          operation: "watchThrowing(_:)", type: "SelfDisposingViewModel", key: #""c""#)
+      ) { _ = try binding.watchThrowing(fromOnCreate) }
+      #expect(
+        throws: RegistryError.disposedDuringResolution(
+          operation: "readThrowing(_:)", type: "DisposedOnBindViewModel", key: #""b""#)
+      ) { _ = try binding.readThrowing(fromOnBind) }
+      #expect(registry.liveInstanceCount == 0)
+      #expect(registry.snapshot().instances.isEmpty)
     }
   }
 

@@ -270,4 +270,33 @@ private final class Peer: ProbeViewModel {
     for _ in 0..<10 { await Task.yield() }
     #expect(registry.liveInstanceCount == 0)
   }
+
+  @Test func anAsyncHoldThatWouldCloseACycleThrowsTheRegistryError() async throws {
+    let registry = ViewModelRegistry(name: "async")
+    let log = EventLog()
+    let aSpec = AsyncViewModelSpec(key: "a") { ProbeViewModel("a", log: log) }
+    let bSpec = AsyncViewModelSpec(key: "b") { ProbeViewModel("b", log: log) }
+    let binding = ViewModelBinding(registry: registry)
+    let a = try await binding.watchAsync(aSpec)
+    let b = try await a.viewModelBinding.readAsync(bSpec)
+    for hold in [true, false] {
+      do {
+        _ =
+          hold
+          ? try await b.viewModelBinding.watchAsync(aSpec)
+          : try await b.viewModelBinding.readAsync(aSpec)
+        Issue.record("the hold that closes the cycle was accepted")
+      } catch let error as RegistryError {
+        #expect(
+          error
+            == .ownershipCycle(chain: [
+              #"ProbeViewModel(key: "b")"#, #"ProbeViewModel(key: "a")"#,
+              #"ProbeViewModel(key: "b")"#,
+            ]))
+      }
+    }
+    #expect(registry.snapshot().instances.map(\.holders.count) == [1, 1])
+    binding.dispose()
+    #expect(registry.liveInstanceCount == 0)
+  }
 }

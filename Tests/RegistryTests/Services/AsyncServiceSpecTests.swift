@@ -17,7 +17,8 @@ import Testing
     let second = ViewModelBinding(registry: registry)
     let a = Task { ObjectIdentifier(try await first.readAsync(spec)) }
     let b = Task { ObjectIdentifier(try await second.readAsync(spec)) }
-    await Task.yield()
+    await gate.untilWaiting()
+    for _ in 0..<30 { await Task.yield() }
     gate.open()
     let (one, two) = (try await a.value, try await b.value)
     #expect(one == two)

@@ -25,6 +25,38 @@ import Testing
     }
   }
 
+  @Test func theThrowingFormsRefuseItEvenWhenTheBindingHoldsTheReportedInstance() {
+    withTestRegistry { registry, reporter in
+      let builds = BuildCounter()
+      let spec = ViewModelSpec(aliveForever: true) { () -> ProbeViewModel in
+        _ = builds.next()
+        return ProbeViewModel("forever", log: EventLog())
+      }
+      let binding = ViewModelBinding()
+      // Reported, and built as an ordinary private instance, as documented.
+      let model = binding.read(spec)
+      #expect(reporter.errors == [.aliveForeverWithoutKey(type: "ProbeViewModel")])
+      #expect(throws: RegistryError.aliveForeverWithoutKey(type: "ProbeViewModel")) {
+        _ = try binding.watchThrowing(spec)
+      }
+      #expect(throws: RegistryError.aliveForeverWithoutKey(type: "ProbeViewModel")) {
+        _ = try binding.readThrowing(spec)
+      }
+      // The refused watch did not turn the read into a watch, and nothing else was built.
+      #expect(registry.snapshot().instances.map(\.holders.first?.isWatching) == [false])
+      #expect(builds.count == 1)
+      // With a proxy, off the first lookup, the same.
+      registry.setProxy(for: spec, builder: { ProbeViewModel("proxy", log: EventLog()) })
+      #expect(throws: RegistryError.aliveForeverWithoutKey(type: "ProbeViewModel")) {
+        _ = try binding.readThrowing(spec)
+      }
+      registry.clearAllProxies()
+      #expect(binding.read(spec) === model)
+      binding.dispose()
+      #expect(model.isDisposed)
+    }
+  }
+
   @Test func watchReportsItAndTheInstanceGoesWithItsBinding() {
     withTestRegistry { registry, reporter in
       let spec = ViewModelSpec(aliveForever: true) { ProbeViewModel("p", log: EventLog()) }

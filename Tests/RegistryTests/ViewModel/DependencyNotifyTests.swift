@@ -110,6 +110,26 @@ private final class Derived: ProbeViewModel {
     }
   }
 
+  @Test func aDependencyThatIsOnlyReadIsToldWhenItIsDisposed() throws {
+    try withTestRegistry { registry, _ in
+      let log = EventLog()
+      let childSpec = ViewModelSpec(key: "child") { ProbeViewModel("child", log: log) }
+      var refreshes = 0
+      let binding = ViewModelBinding(onUpdate: { refreshes += 1 })
+      let parent = binding.watch(
+        ViewModelSpec(key: "parent") { Parent(childSpec: childSpec, watches: false, log: log) })
+      var heard = 0
+      parent.listen { heard += 1 }
+      let child = try #require(parent.child)
+      registry.dispose(child)
+      // The view model that read it, its listeners and the binding that watches it: each once.
+      #expect(parent.notified == ["child"])
+      #expect(heard == 1)
+      #expect(refreshes == 1)
+      binding.dispose()
+    }
+  }
+
   @Test func inADiamondADependentIsToldOnceAfterWhatItWatchesIsUpdated() {
     withTestRegistry { _, _ in
       // a watches d first, then b, which watches d too: a change of d reaches a twice.

@@ -8,6 +8,16 @@ private enum Toast: Equatable, Sendable {
 @MainActor
 private final class CheckoutViewModel: EventViewModel<Toast> {}
 
+/// A state view model that also sends one-off events, in each way a class can keep a channel.
+@MainActor
+private final class FormViewModel: StateViewModel<Int> {
+  let toasts = EventChannel<Toast>()
+  lazy var navigation = EventChannel<String>()
+  var alerts: EventChannel<String>?
+
+  init() { super.init(state: 0) }
+}
+
 @MainActor
 @Suite struct EventChannelTests {
   @Test func eachEventReachesEachCurrentSubscriberOnce() {
@@ -105,5 +115,52 @@ private final class CheckoutViewModel: EventViewModel<Toast> {}
     var received: [Toast] = []
     for await event in stream { received.append(event) }
     #expect(received == [.saved, .saved])
+  }
+
+  @Test func channelsAStateViewModelStoresFinishWhenItIsDisposed() async {
+    let registry = ViewModelRegistry(name: "events")
+    let binding = ViewModelBinding(registry: registry)
+    let form = binding.watch(ViewModelSpec(key: "form") { FormViewModel() })
+    form.alerts = EventChannel<String>()
+    let toasts = form.toasts.events
+    let navigation = form.navigation.events
+    #expect(form.toasts.emit(.saved))
+    binding.dispose()
+    #expect(form.isDisposed)
+    #expect(form.toasts.isFinished)
+    #expect(form.navigation.isFinished)
+    #expect(form.alerts?.isFinished == true)
+    #expect(!form.toasts.emit(.failed))
+    var received: [Toast] = []
+    for await toast in toasts { received.append(toast) }
+    #expect(received == [.saved])
+    for await _ in navigation { Issue.record("a finished channel delivered an event") }
+  }
+
+  @Test func aLazyChannelIsFinishedEvenWhenAnEarlierInstanceNeverMadeIt() {
+    withTestRegistry { registry, _ in
+      let binding = ViewModelBinding()
+      // The first instance of the class is disposed before its lazy channel exists...
+      let first = binding.watch(ViewModelSpec(key: "first") { FormViewModel() })
+      registry.dispose(first)
+      // ...and the next one's is still finished.
+      let second = binding.watch(ViewModelSpec(key: "second") { FormViewModel() })
+      let navigation = second.navigation
+      registry.dispose(second)
+      #expect(navigation.isFinished)
+    }
+  }
+
+  @Test func anEventViewModelsChannelFinishesOnceAtDispose() {
+    withTestRegistry { registry, _ in
+      let binding = ViewModelBinding()
+      let checkout = binding.watch(ViewModelSpec(key: "c") { CheckoutViewModel() })
+      var heard: [Toast] = []
+      checkout.listenEvents { heard.append($0) }
+      registry.dispose(checkout)
+      #expect(checkout.eventChannel.isFinished)
+      #expect(!checkout.emit(.saved))
+      #expect(heard.isEmpty)
+    }
   }
 }

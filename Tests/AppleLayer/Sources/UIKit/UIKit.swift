@@ -76,6 +76,14 @@ open class UIView: UIResponder {
   public required init?(coder: NSCoder) {
     return nil
   }
+
+  /// The receiver's immediate subviews.
+  open private(set) var subviews: [UIView] = []
+
+  /// Adds a view to the end of the receiver's list of subviews.
+  open func addSubview(_ view: UIView) {
+    subviews.append(view)
+  }
 }
 
 /// A view that displays one or more lines of informational text.

@@ -104,14 +104,14 @@ extension Button: PrimitiveView {
   }
 }
 
-/// A view whose action `ViewRuntime.tap(_:)` can run.
+/// A view whose action `ViewRuntime.tap(_:)` can run; `nil` when it is disabled.
 @MainActor
 protocol TappableView {
-  var tapAction: @MainActor () -> Void { get }
+  func tapAction(in node: ViewNode) -> (@MainActor () -> Void)?
 }
 
 extension Button: TappableView {
-  var tapAction: @MainActor () -> Void { action }
+  func tapAction(in node: ViewNode) -> (@MainActor () -> Void)? { action }
 }
 
 extension ForEach: PrimitiveView where Content: View {

@@ -17,6 +17,11 @@ enum Position: Hashable {
   case item(AnyHashable)
   /// A view given an explicit identity with `.id(_:)`.
   case explicit(AnyHashable)
+  /// The view a navigation stack shows for the element of its path at `depth`: another value
+  /// there is another view.
+  case pushed(depth: Int, value: AnyHashable)
+  /// The content of a presented sheet.
+  case presented
 }
 
 /// A child a primitive view or a body produced during a render.

@@ -4,6 +4,10 @@
 import Foundation
 import Observation
 
+#if canImport(UIKit)
+  import UIKit
+#endif
+
 /// Mounts a view tree and renders it the way SwiftUI does where it matters for tests. Not part
 /// of Apple's SwiftUI.
 ///
@@ -61,6 +65,21 @@ public final class ViewRuntime {
       id: 0, key: ChildKey(position: .root, type: ObjectIdentifier(EmptyView.self)), path: "",
       depth: -1, signal: signal, view: EmptyView(), environment: environment)
     render()
+  }
+
+  /// Mounts the content of the first window `app` shows (its first `WindowGroup`), as the
+  /// app's launch would, and renders it once.
+  ///
+  /// - Parameters:
+  ///   - app: The app.
+  ///   - environment: The environment the window's content sees.
+  public convenience init(app: some App, environment: EnvironmentValues = EnvironmentValues()) {
+    guard let content = firstWindowContent(of: app.body) else {
+      self.init(EmptyView(), environment: environment)
+      signal.record("ViewRuntime(app:): \(type(of: app)) shows no window")
+      return
+    }
+    self.init(content, environment: environment)
   }
 
   // MARK: Rendering
@@ -178,11 +197,11 @@ public final class ViewRuntime {
   ///
   /// - Throws: ``ViewRuntimeError`` when no button, or more than one, has that title.
   public func tap(_ buttonTitle: String) throws {
-    var matches: [@MainActor () -> Void] = []
+    var matches: [(@MainActor () -> Void)?] = []
     walk { node, _ in
       guard let button = exactly(node.view, (any TappableView).self) else { return }
       if self.texts(under: node).joined(separator: " ") == buttonTitle {
-        matches.append(button.tapAction)
+        matches.append(button.tapAction(in: node))
       }
     }
     guard matches.count == 1 else {
@@ -190,7 +209,70 @@ public final class ViewRuntime {
         description: "\(matches.count) buttons titled \"\(buttonTitle)\"; buttons: "
           + buttonTitles.map { "\"\($0)\"" }.joined(separator: ", "))
     }
-    matches[0]()
+    guard let action = matches[0] else {
+      throw ViewRuntimeError(description: "the button titled \"\(buttonTitle)\" is disabled")
+    }
+    action()
+  }
+
+  /// Pops the top view of the innermost navigation stack that has pushed views, as its back
+  /// button does: through the stack's path binding. Nothing re-renders until ``flush()``.
+  ///
+  /// - Throws: ``ViewRuntimeError`` when no mounted stack has a pushed view.
+  public func navigateBack() throws {
+    var stacks: [(ViewNode, any PoppableStack)] = []
+    walk { node, _ in
+      if let stack = exactly(node.view, (any PoppableStack).self) { stacks.append((node, stack)) }
+    }
+    for (node, stack) in stacks.reversed() where stack.popLast(node: node) { return }
+    throw ViewRuntimeError(description: "no navigation stack has a view to pop")
+  }
+
+  /// Dismisses the innermost presented sheet, as a swipe down does: through its binding, so
+  /// its `onDismiss` runs after the next render. Nothing re-renders until ``flush()``.
+  ///
+  /// - Throws: ``ViewRuntimeError`` when no sheet is presented.
+  public func dismissSheet() throws {
+    var sheets: [any DismissibleSheet] = []
+    walk { node, _ in
+      if let sheet = exactly(node.view, (any DismissibleSheet).self), sheet.isShowingSheet {
+        sheets.append(sheet)
+      }
+    }
+    guard let sheet = sheets.last else {
+      throw ViewRuntimeError(description: "no sheet is presented")
+    }
+    sheet.dismissSheet()
+  }
+
+  /// Replaces the text of the `TextField` titled `fieldTitle`, as typing would: through its
+  /// binding. Nothing re-renders until ``flush()``.
+  ///
+  /// - Throws: ``ViewRuntimeError`` when no field, or more than one, has that title.
+  public func typeText(_ text: String, into fieldTitle: String) throws {
+    var matches: [Binding<String>] = []
+    walk { node, _ in
+      if let field = exactly(node.view, (any TextInput).self), field.fieldTitle == fieldTitle {
+        matches.append(field.fieldText)
+      }
+    }
+    guard matches.count == 1 else {
+      throw ViewRuntimeError(
+        description: "\(matches.count) text fields titled \"\(fieldTitle)\"; fields: "
+          + textFields.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))
+    }
+    matches[0].wrappedValue = text
+  }
+
+  /// The mounted text fields' texts, by title.
+  public var textFields: [String: String] {
+    var result: [String: String] = [:]
+    walk { node, _ in
+      if let field = exactly(node.view, (any TextInput).self) {
+        result[field.fieldTitle] = field.fieldText.wrappedValue
+      }
+    }
+    return result
   }
 
   /// The titles of the mounted buttons, in order.
@@ -203,6 +285,19 @@ public final class ViewRuntime {
     }
     return result
   }
+
+  #if canImport(UIKit)
+    /// The view controllers of the mounted `UIViewControllerRepresentable`s, in order.
+    public var viewControllers: [UIViewController] {
+      var result: [UIViewController] = []
+      walk { node, _ in
+        for box in node.storage.values {
+          if let hosted = box as? any HostedControllerBox { result.append(hosted.hostedController) }
+        }
+      }
+      return result
+    }
+  #endif
 
   /// Tasks started by `.task` modifiers and not cancelled by the runtime.
   public var activeTaskCount: Int {
@@ -240,6 +335,8 @@ public final class ViewRuntime {
     let specs: [ChildSpec]
     if let primitive = view as? any PrimitiveView {
       specs = primitive.children(in: environment, node: node)
+    } else if let hosted = Self.representable(view) {
+      specs = hosted.runtimeChildren(in: environment, node: node)
     } else {
       specs = [ChildSpec(position: .body, view: evaluateBody(of: node), environment: environment)]
     }
@@ -255,7 +352,7 @@ public final class ViewRuntime {
       if let child = existing.removeValue(forKey: key) {
         children.append(child)
         render(child, view: spec.view, environment: spec.environment)
-        if exactly(child.view, (any NodeEffects).self) != nil { rerendered.append(child) }
+        if Self.effects(of: child.view) != nil { rerendered.append(child) }
       } else {
         let child = mount(key: key, spec: spec, parent: node)
         children.append(child)
@@ -297,18 +394,18 @@ public final class ViewRuntime {
       self.appeared = []
       self.rerendered = []
       for node in removed {
-        exactly(node.view, (any NodeEffects).self)?.disappear(node)
+        Self.effects(of: node.view)?.disappear(node)
         node.task?.cancel()
         node.task = nil
         node.release()
       }
       for node in appeared where node.isMounted {
-        exactly(node.view, (any NodeEffects).self)?.appear(node)
+        Self.effects(of: node.view)?.appear(node)
         if let task = node.task { startedTasks.append(task) }
       }
       for node in rerendered where node.isMounted {
         let before = node.task
-        exactly(node.view, (any NodeEffects).self)?.rendered(node)
+        Self.effects(of: node.view)?.rendered(node)
         if let task = node.task, task != before { startedTasks.append(task) }
       }
     }
@@ -338,6 +435,25 @@ public final class ViewRuntime {
   }
 
   private static func body<V: View>(of view: V) -> any View { view.body }
+
+  /// What a view does on appearing, re-rendering and disappearing, if anything.
+  private static func effects(of view: any View) -> (any NodeEffects)? {
+    if let effects = exactly(view, (any NodeEffects).self) { return effects }
+    #if canImport(UIKit)
+      if let hosted = representable(view) { return RepresentableEffects(view: hosted) }
+    #endif
+    return nil
+  }
+
+  #if canImport(UIKit)
+    /// The UIKit view controller a view hosts, if it is a representable.
+    private static func representable(_ view: any View) -> (any UIViewControllerRepresentable)? {
+      exactly(view, (any UIViewControllerRepresentable).self)
+    }
+  #else
+    /// No view hosts a UIKit view controller where UIKit does not exist.
+    private static func representable(_ view: any View) -> NoRepresentable? { nil }
+  #endif
 
   /// Binds the runtime-managed wrappers among `value`'s stored properties, recursing into other
   /// dynamic properties; collects every dynamic property, nested ones first.
@@ -386,6 +502,8 @@ public final class ViewRuntime {
     case .falseBranch: return "false:\(name)"
     case .item(let id): return "[\(id.base)]:\(name)"
     case .explicit(let id): return "id(\(id.base)):\(name)"
+    case .pushed(let depth, let value): return "push[\(depth)](\(value.base)):\(name)"
+    case .presented: return "sheet:\(name)"
     }
   }
 }
@@ -402,3 +520,10 @@ public struct ViewRuntimeError: Error, CustomStringConvertible {
   /// What went wrong.
   public let description: String
 }
+
+#if !canImport(UIKit)
+  /// Stands for a representable where UIKit does not exist; never made.
+  struct NoRepresentable {
+    func runtimeChildren(in environment: EnvironmentValues, node: ViewNode) -> [ChildSpec] { [] }
+  }
+#endif

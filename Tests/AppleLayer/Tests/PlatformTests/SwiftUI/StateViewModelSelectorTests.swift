@@ -36,6 +36,54 @@ private struct ThemeView: View {
   }
 }
 
+private struct CaseInsensitiveName: View {
+  let profile: ProfileViewModel
+
+  var body: some View {
+    StateViewModelSelector(
+      viewModel: profile, selector: { $0.names[0] },
+      equals: { $0.lowercased() == $1.lowercased() }
+    ) { name in
+      Text("name \(name)")
+    }
+  }
+}
+
+private struct PlainName: View {
+  let profile: ProfileViewModel
+
+  var body: some View {
+    StateViewModelSelector(viewModel: profile, selector: { $0.names[0] }) { name in
+      Text("name \(name)")
+    }
+  }
+}
+
+private struct VisitsWatcher: View {
+  let profile: ProfileViewModel
+
+  var body: some View {
+    StateViewModelValueWatcher(viewModel: profile, selectors: [\.visits]) { state in
+      Text("\(state.names[0]) \(state.visits)")
+    }
+  }
+}
+
+private struct Observers: View {
+  let first: ObservableValue<String>
+  let second: ObservableValue<Int>
+  let third: ObservableValue<Bool>
+
+  var body: some View {
+    VStack {
+      ObserverBuilder2(observable1: first, observable2: second) { a, b in Text("\(a) \(b)") }
+      ObserverBuilder3(observable1: first, observable2: second, observable3: third) { a, b, c in
+        Text("\(a) \(b) \(c)")
+      }
+    }
+  }
+}
+
 @MainActor private func rename(_ profile: ProfileViewModel, at index: Int, to name: String) {
   var state = profile.state
   state.names[index] = name
@@ -148,6 +196,66 @@ private struct ThemeView: View {
       runtime.flush()
       #expect(runtime.texts == ["theme dark"])
       #expect(runtime.violations.isEmpty)
+      runtime.unmount()
+    }
+  }
+
+  @Test func aSelectorComparesWithItsOwnEqualsThenTheConfiguredOne() {
+    withRegistry { registry in
+      let profile = ProfileViewModel(names: ["ada"])
+      let runtime = ViewRuntime(CaseInsensitiveName(profile: profile))
+      let before = runtime.totalBodyCount
+      rename(profile, at: 0, to: "ADA")
+      runtime.flush()
+      #expect(runtime.totalBodyCount == before)
+      rename(profile, at: 0, to: "grace")
+      runtime.flush()
+      #expect(runtime.texts == ["name grace"])
+      runtime.unmount()
+
+      // Any two strings are "equal" to this policy: a selector without its own equals keeps
+      // what it shows.
+      registry.configure(
+        config: ViewModelConfig(
+          equals: {
+            ($0 is String && $1 is String) || ($0 as? AnyHashable) == ($1 as? AnyHashable)
+          },
+          onError: { _ in }))
+      let plain = ViewRuntime(PlainName(profile: profile))
+      rename(profile, at: 0, to: "linus")
+      plain.flush()
+      #expect(plain.texts == ["name grace"])
+      plain.unmount()
+    }
+  }
+
+  @Test func aValueWatcherTakesKeyPathSelectors() {
+    withRegistry { _ in
+      let profile = ProfileViewModel(names: ["a"])
+      let runtime = ViewRuntime(VisitsWatcher(profile: profile))
+      let before = runtime.totalBodyCount
+      rename(profile, at: 0, to: "b")
+      runtime.flush()
+      #expect(runtime.totalBodyCount == before)
+      visit(profile)
+      runtime.flush()
+      #expect(runtime.texts == ["b 1"])
+      runtime.unmount()
+    }
+  }
+
+  @Test func observerBuildersRedrawWhenAnyValueChanges() {
+    withRegistry { _ in
+      let first = ObservableValue(initialValue: "a")
+      let second = ObservableValue(initialValue: 1)
+      let third = ObservableValue(initialValue: false)
+      let runtime = ViewRuntime(Observers(first: first, second: second, third: third))
+      #expect(runtime.texts == ["a 1", "a 1 false"])
+      second.value = 2
+      runtime.flush()
+      third.value = true
+      runtime.flush()
+      #expect(runtime.texts == ["a 2", "a 2 true"])
       runtime.unmount()
     }
   }

@@ -1,0 +1,50 @@
+/// A channel a view model stores, finished when the view model is disposed.
+@MainActor
+protocol StoredChannel: AnyObject {
+  func finish()
+}
+
+extension EventChannel: StoredChannel {}
+
+/// A stored property that may hold a channel (a `lazy var`, or an optional one), known by its
+/// type even while it holds none.
+@MainActor
+protocol StoredChannelSlot {
+  var storedChannel: (any StoredChannel)? { get }
+}
+
+extension Optional: StoredChannelSlot where Wrapped: StoredChannel {
+  var storedChannel: (any StoredChannel)? { self }
+}
+
+/// Finishes the ``EventChannel``s a view model keeps in its stored properties when it is
+/// disposed, whatever its class (a `StateViewModel` that also sends events, say): a `for await`
+/// over one of them ends with the view model, as over an ``EventViewModel``'s.
+///
+/// Reflection finds them; which classes have no such property is remembered, so that a class
+/// without channels costs one lookup per disposal.
+@MainActor
+enum StoredChannels {
+  /// Whether each class seen has a property that is, or may hold, a channel.
+  private static var classHasChannels: [ObjectIdentifier: Bool] = [:]
+
+  static func finish(in viewModel: ViewModel) {
+    let type = ObjectIdentifier(Swift.type(of: viewModel))
+    if classHasChannels[type] == false { return }
+    var found = false
+    var mirror: Mirror? = Mirror(reflecting: viewModel)
+    while let current = mirror {
+      for child in current.children {
+        if let channel = child.value as? any StoredChannel {
+          found = true
+          channel.finish()
+        } else if let slot = child.value as? any StoredChannelSlot {
+          found = true
+          slot.storedChannel?.finish()
+        }
+      }
+      mirror = current.superclassMirror
+    }
+    classHasChannels[type] = found
+  }
+}
