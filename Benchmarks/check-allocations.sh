@@ -12,7 +12,8 @@ blocks() {
 few=$(blocks 1000)
 many=$(blocks 9000)
 echo "heap blocks allocated: $few with 1,000 calls per loop, $many with 9,000"
-if [ -z "$few" ] || [ "$few" != "$many" ]; then
+# More calls may allocate a block less (the output formats a different count), never more.
+if [ -z "$few" ] || [ -z "$many" ] || [ "$many" -gt "$few" ]; then
   echo "the re-read loops allocate: $((many - few)) more blocks for 8,000 more calls per loop"
   exit 1
 fi

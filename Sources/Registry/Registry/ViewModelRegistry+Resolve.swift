@@ -318,20 +318,37 @@ extension ViewModelRegistry {
   func newest<VM: ViewModel>(_ type: VM.Type, tag: AnyHashable?) -> VM? {
     var best: VM?
     var bestSequence: UInt64 = 0
-    func consider(_ candidate: ViewModel) {
-      guard isLookedUp(candidate, as: VM.self), let match = candidate as? VM,
-        let record = candidate.lifetime.record, tag == nil || record.values.tag == tag,
-        record.sequence >= bestSequence
-      else { return }
-      best = match
-      bestSequence = record.sequence
-    }
+    // Two plain loops, not a nested function: one capturing `tag` is refused in release builds
+    // (region isolation sees the main-actor closure as sending it).
     if tag == nil {
-      for candidate in store.shared.values { consider(candidate) }
+      for candidate in store.shared.values {
+        guard let sequence = lookupSequence(of: candidate, as: VM.self, tag: nil),
+          sequence >= bestSequence
+        else { continue }
+        best = candidate as? VM
+        bestSequence = sequence
+      }
     } else {
-      for candidate in store.live { consider(candidate) }
+      for candidate in store.live {
+        guard let sequence = lookupSequence(of: candidate, as: VM.self, tag: tag),
+          sequence >= bestSequence
+        else { continue }
+        best = candidate as? VM
+        bestSequence = sequence
+      }
     }
     return best
+  }
+
+  /// The build order of `candidate` when a lookup of `VM` with `tag` (any, when `nil`) may find
+  /// it; `nil` when it may not.
+  private func lookupSequence<VM: ViewModel>(
+    of candidate: ViewModel, as type: VM.Type, tag: AnyHashable?
+  ) -> UInt64? {
+    guard isLookedUp(candidate, as: VM.self), candidate is VM,
+      let record = candidate.lifetime.record, tag == nil || record.values.tag == tag
+    else { return nil }
+    return record.sequence
   }
 
   /// Whether a lookup of `VM` may find `candidate`: a service's box is a view model only to the
