@@ -1,7 +1,7 @@
 import Registry
 
 /// A list of cleanup blocks run once, in the order they were added: a small helper for objects
-/// that are not view models but need ``ViewModel/addDispose(_:)``'s behaviour.
+/// that are not view models but need `ViewModel.addDispose(_:)`'s behaviour.
 ///
 /// ```swift
 /// let cleanup = AutoDisposeController()
@@ -30,7 +30,7 @@ public final class AutoDisposeController {
   /// Adds a block to run at ``dispose()``; once disposed, runs it at once.
   ///
   /// AppleViewModel drops blocks added after dispose; running them is what
-  /// ``ViewModel/addDispose(_:)`` does, and it releases what the block guards.
+  /// `ViewModel.addDispose(_:)` does, and it releases what the block guards.
   ///
   /// ```swift
   /// cleanup.addDispose { observer.cancel() }

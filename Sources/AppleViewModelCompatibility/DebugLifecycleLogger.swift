@@ -1,7 +1,7 @@
 import Registry
 
 /// AppleViewModel's name for a lifecycle observer that logs every event: the same as
-/// ``LoggingLifecycle``, which prints one line per create, bind, unbind and dispose.
+/// `LoggingLifecycle`, which prints one line per create, bind, unbind and dispose.
 ///
 /// AppleViewModel's README installs one, though AppleViewModel itself never shipped it:
 ///

@@ -1,7 +1,7 @@
 import Registry
 
 /// What kind of code threw an error that reaches AppleViewModel's error handler (the `onError`
-/// of ``ViewModelConfig/init(isLoggingEnabled:equals:onError:)``).
+/// of ``Registry/ViewModelConfig/init(isLoggingEnabled:equals:onError:)``).
 ///
 /// ```swift
 /// ViewModelConfig(onError: { error, type in

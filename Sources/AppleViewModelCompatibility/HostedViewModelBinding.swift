@@ -9,7 +9,7 @@ import Registry
 /// let counter = binding.watch(counterSpec)
 /// ```
 ///
-/// ``ViewModelBinding/init(registry:label:fileID:line:onUpdate:)`` with `onUpdate` does the
+/// `ViewModelBinding.init(registry:label:onUpdate:)` with `onUpdate` does the
 /// same when the closure is known up front.
 @MainActor
 open class HostedViewModelBinding: ViewModelBinding {

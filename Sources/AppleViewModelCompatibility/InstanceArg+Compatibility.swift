@@ -4,7 +4,8 @@ extension InstanceArg {
   /// Creates an argument value with AppleViewModel's argument order.
   ///
   /// ```swift
-  /// let arg = InstanceArg(key: "feed", tag: "home", bindingId: "Screen#1", aliveForever: false)
+  /// let arg = InstanceArg(
+  ///   key: "feed", tag: "home", bindingId: "Screen#1", aliveForever: false)
   /// ```
   ///
   /// - Parameters:

@@ -1,17 +1,19 @@
 import Registry
 
-/// The lifecycle hooks every ``ViewModel`` has: AppleViewModel's per-instance contract.
+/// The lifecycle hooks every `ViewModel` has: AppleViewModel's per-instance contract.
 ///
 /// `ViewModel` adopts it; override the hooks in a subclass. Code written against this protocol
 /// can receive any view model.
 ///
 /// ```swift
-/// func describe(_ instance: any InstanceLifeCycle) { print(type(of: instance)) }
+/// func describe(_ instance: any InstanceLifeCycle) {
+///   print(type(of: instance))
+/// }
 /// describe(binding.watch(counterSpec))
 /// ```
 @MainActor
 public protocol InstanceLifeCycle: AnyObject {
-  /// Called once, right after the builder. See ``ViewModel/onCreate(_:)``.
+  /// Called once, right after the builder. See `ViewModel.onCreate(_:)`.
   ///
   /// - Parameter arg: What the instance was built with.
   func onCreate(_ arg: InstanceArg)

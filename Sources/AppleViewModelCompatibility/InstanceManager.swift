@@ -2,8 +2,8 @@ import Registry
 
 /// AppleViewModel's process-wide store, as a view of the current registry.
 ///
-/// Registry keeps instances in ``ViewModelRegistry``s, and each test can have its own; these
-/// members act on ``ViewModelRegistry/current``.
+/// Registry keeps instances in `ViewModelRegistry`s, and each test can have its own; these
+/// members act on `ViewModelRegistry.current`.
 ///
 /// ```swift
 /// InstanceManager.shared.debugReset()
@@ -32,7 +32,7 @@ public final class InstanceManager {
   }
 
   /// Disposes every live instance in the current registry, `aliveForever` ones included;
-  /// unlike ``ViewModel/reset()``, keeps the configuration, observers and proxies.
+  /// unlike ``Registry/ViewModel/reset()``, keeps the configuration, observers and proxies.
   ///
   /// ```swift
   /// InstanceManager.shared.debugReset()

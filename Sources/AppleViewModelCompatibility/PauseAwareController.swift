@@ -2,20 +2,20 @@ import Registry
 
 /// Pauses a binding while any of its providers says so: AppleViewModel's pause aggregator.
 ///
-/// Every ``ViewModelBinding`` makes one on first use of ``ViewModelBinding/pauseController`` and
-/// adds it as one of its pause providers. The controller keeps the providers it follows until
-/// they are removed or it is disposed, as a binding keeps its own.
-/// `onPause` and `onResume` run when the controller's own state changes: the first provider
-/// pauses, the last one resumes.
+/// Every `ViewModelBinding` makes one on first use of ``Registry/ViewModelBinding/pauseController``
+/// and adds it as one of its pause providers. The controller keeps the providers it follows until
+/// they are removed or it is disposed, as a binding keeps its own. `onPause` and `onResume` run
+/// when the controller's own state changes: the first provider pauses, the last one resumes.
 ///
 /// ```swift
-/// let controller = PauseAwareController(onPause: { print("paused") }, onResume: { print("resumed") })
+/// let controller = PauseAwareController(
+///   onPause: { print("paused") }, onResume: { print("resumed") })
 /// controller.addProvider(visibility)
 /// visibility.pause()   // prints "paused"
 /// visibility.resume()  // prints "resumed"
 /// ```
 ///
-/// A provider that is also a ``PauseProvider`` (every ``BasePauseProvider``) is followed
+/// A provider that is also a `PauseProvider` (every `BasePauseProvider`) is followed
 /// synchronously, from its current state on. Any other provider is followed through its
 /// ``ViewModelBindingPauseProvider/pauseStateChanges`` stream: its values take effect on a
 /// later turn of the main actor.
@@ -42,7 +42,8 @@ public final class PauseAwareController: PauseProvider {
   /// Creates a controller with no providers.
   ///
   /// ```swift
-  /// let controller = PauseAwareController(onPause: { stopTimers() }, onResume: { startTimers() })
+  /// let controller = PauseAwareController(
+  ///   onPause: { stopTimers() }, onResume: { startTimers() })
   /// ```
   ///
   /// - Parameters:

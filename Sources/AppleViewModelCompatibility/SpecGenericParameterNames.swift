@@ -19,13 +19,17 @@ extension ViewModelSpecWithArg {
   /// The view model the family builds: AppleViewModel's name for `VM`.
   ///
   /// ```swift
-  /// extension ViewModelSpecWithArg { @MainActor func spec(for a: A) -> ViewModelSpec<T> { self(a) } }
+  /// extension ViewModelSpecWithArg {
+  ///   @MainActor func spec(for a: A) -> ViewModelSpec<T> { self(a) }
+  /// }
   /// ```
   public typealias T = VM
   /// The family's argument: AppleViewModel's name for `Arg`.
   ///
   /// ```swift
-  /// extension ViewModelSpecWithArg { @MainActor func spec(for a: A) -> ViewModelSpec<T> { self(a) } }
+  /// extension ViewModelSpecWithArg {
+  ///   @MainActor func spec(for a: A) -> ViewModelSpec<T> { self(a) }
+  /// }
   /// ```
   public typealias A = Arg
 }
@@ -34,7 +38,9 @@ extension ViewModelSpecWithArg2 {
   /// The view model the family builds: AppleViewModel's name for `VM`.
   ///
   /// ```swift
-  /// extension ViewModelSpecWithArg2 { @MainActor func spec(_ a: A, _ b: B) -> ViewModelSpec<T> { self(a, b) } }
+  /// extension ViewModelSpecWithArg2 {
+  ///   @MainActor func spec(_ a: A, _ b: B) -> ViewModelSpec<T> { self(a, b) }
+  /// }
   /// ```
   public typealias T = VM
 }
@@ -43,7 +49,9 @@ extension ViewModelSpecWithArg3 {
   /// The view model the family builds: AppleViewModel's name for `VM`.
   ///
   /// ```swift
-  /// extension ViewModelSpecWithArg3 { func model(_ spec: ViewModelSpec<T>) -> ViewModelSpec<T> { spec } }
+  /// extension ViewModelSpecWithArg3 {
+  ///   func model(_ spec: ViewModelSpec<T>) -> ViewModelSpec<T> { spec }
+  /// }
   /// ```
   public typealias T = VM
 }
@@ -52,7 +60,9 @@ extension ViewModelSpecWithArg4 {
   /// The view model the family builds: AppleViewModel's name for `VM`.
   ///
   /// ```swift
-  /// extension ViewModelSpecWithArg4 { func model(_ spec: ViewModelSpec<T>) -> ViewModelSpec<T> { spec } }
+  /// extension ViewModelSpecWithArg4 {
+  ///   func model(_ spec: ViewModelSpec<T>) -> ViewModelSpec<T> { spec }
+  /// }
   /// ```
   public typealias T = VM
 }

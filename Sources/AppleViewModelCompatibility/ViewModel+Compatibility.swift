@@ -5,7 +5,8 @@ extension ViewModel {
   /// whose resolution built it. An empty ``InstanceArg`` for an instance created by hand.
   ///
   /// ```swift
-  /// let feed = binding.watch(ViewModelSpec(key: "feed", tag: "home") { FeedViewModel() })
+  /// let feedSpec = ViewModelSpec(key: "feed", tag: "home") { FeedViewModel() }
+  /// let feed = binding.watch(feedSpec)
   /// feed.instanceArg.key        // "feed"
   /// feed.instanceArg.bindingId  // binding.id
   /// ```
@@ -18,7 +19,7 @@ extension ViewModel {
   /// When the view model was disposed while `block` was suspended (its screen closed during a
   /// request), nothing is notified either, and nothing is reported: that is not a mistake.
   ///
-  /// A `block` without `await` picks the synchronous ``update(_:)-1eon4``.
+  /// A `block` without `await` picks the synchronous `ViewModel.update(_:)`.
   ///
   /// ```swift
   /// func refresh() async {

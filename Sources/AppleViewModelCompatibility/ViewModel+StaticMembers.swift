@@ -29,7 +29,7 @@ extension ViewModel {
   /// }
   /// ```
   ///
-  /// It acts on ``ViewModelRegistry/current`` only: a test that runs in its own registry (the
+  /// It acts on `ViewModelRegistry.current` only: a test that runs in its own registry (the
   /// `RegistryTesting` trait, `withRegistry`) resets just that one.
   public static func reset() {
     ViewModelRegistry.current.resetEverything()
@@ -46,7 +46,7 @@ extension ViewModel {
   }
 
   /// Adds a lifecycle observer to the current registry; returns a closure that removes it.
-  /// See ``ViewModelRegistry/addLifecycle(_:)``.
+  /// See `ViewModelRegistry.addLifecycle(_:)`.
   ///
   /// ```swift
   /// let remove = ViewModel.addLifecycle(recorder)
@@ -86,7 +86,7 @@ extension ViewModel {
   ///   - key: The key the instance is shared under.
   ///   - tag: The tag to find it by.
   /// - Returns: The instance.
-  /// - Throws: ``RegistryError/notFound(operation:type:key:tag:registry:)`` when nothing matches.
+  /// - Throws: `RegistryError.notFound(operation:type:key:tag:registry:)` when nothing matches.
   public static func readCached<T: ViewModel>(
     key: AnyHashable? = nil, tag: AnyHashable? = nil
   ) throws(RegistryError) -> T {
@@ -117,7 +117,8 @@ extension ViewModel {
   /// nothing else that can fail. Kept for AppleViewModel's name.
   ///
   /// ```swift
-  /// let session: SessionViewModel? = try ViewModel.maybeReadCachedThrowing(key: "session")
+  /// let session: SessionViewModel? =
+  ///   try ViewModel.maybeReadCachedThrowing(key: "session")
   /// ```
   ///
   /// - Parameters:

@@ -5,7 +5,8 @@ extension ViewModelBinding {
   /// of its spec builds a new instance. Every binding that held it lets go and refreshes.
   ///
   /// ```swift
-  /// binding.recycle(session)  // signed out: the next watch(sessionSpec) builds anew
+  /// // Signed out: the next watch(sessionSpec) builds anew.
+  /// binding.recycle(session)
   /// ```
   ///
   /// > Important: An instance that is already disposed, or that no registry built, is reported
@@ -38,18 +39,19 @@ extension ViewModelBinding {
 
   /// Finds a live keyed instance of `VM` and watches it, or returns `nil`; throws for a disposed
   /// binding or a refused hold, never for a missing instance. The lookup rules of
-  /// ``watchCached(key:tag:)``.
+  /// `ViewModelBinding.watchCached(key:tag:)`.
   ///
   /// ```swift
-  /// let user: UserViewModel? = try binding.maybeWatchCachedThrowing(key: "user-42")
+  /// let user: UserViewModel? =
+  ///   try binding.maybeWatchCachedThrowing(key: "user-42")
   /// ```
   ///
   /// - Parameters:
   ///   - key: The key the instance is shared under.
   ///   - tag: The tag it must have.
   /// - Returns: The instance, or `nil` when nothing matches.
-  /// - Throws: ``RegistryError/bindingDisposed(operation:binding:type:key:)``;
-  ///   ``RegistryError/ownershipCycle(chain:)`` when holding the instance would close an
+  /// - Throws: `RegistryError.bindingDisposed(operation:binding:type:key:)`;
+  ///   `RegistryError.ownershipCycle(chain:)` when holding the instance would close an
   ///   ownership cycle (nothing is held).
   public func maybeWatchCachedThrowing<VM: ViewModel>(
     key: AnyHashable? = nil, tag: AnyHashable? = nil
@@ -62,15 +64,16 @@ extension ViewModelBinding {
   /// throws for a disposed binding or a refused hold, never for a missing instance.
   ///
   /// ```swift
-  /// let user: UserViewModel? = try binding.maybeReadCachedThrowing(tag: "current-user")
+  /// let user: UserViewModel? =
+  ///   try binding.maybeReadCachedThrowing(tag: "current-user")
   /// ```
   ///
   /// - Parameters:
   ///   - key: The key the instance is shared under.
   ///   - tag: The tag it must have.
   /// - Returns: The instance, or `nil` when nothing matches.
-  /// - Throws: ``RegistryError/bindingDisposed(operation:binding:type:key:)``;
-  ///   ``RegistryError/ownershipCycle(chain:)`` when holding the instance would close an
+  /// - Throws: `RegistryError.bindingDisposed(operation:binding:type:key:)`;
+  ///   `RegistryError.ownershipCycle(chain:)` when holding the instance would close an
   ///   ownership cycle (nothing is held).
   public func maybeReadCachedThrowing<VM: ViewModel>(
     key: AnyHashable? = nil, tag: AnyHashable? = nil
@@ -102,12 +105,13 @@ extension ViewModelBinding {
   /// Like ``watchCachesByTag(_:)``, throwing for a disposed binding.
   ///
   /// ```swift
-  /// let documents: [DocumentViewModel] = try binding.watchCachesByTagThrowing("open")
+  /// let documents: [DocumentViewModel] =
+  ///   try binding.watchCachesByTagThrowing("open")
   /// ```
   ///
   /// - Parameter tag: The tag the instances were built with.
   /// - Returns: The instances, newest first.
-  /// - Throws: ``RegistryError/bindingDisposed(operation:binding:type:key:)``.
+  /// - Throws: `RegistryError.bindingDisposed(operation:binding:type:key:)`.
   public func watchCachesByTagThrowing<VM: ViewModel>(
     _ tag: AnyHashable
   ) throws(RegistryError) -> [VM] {
@@ -135,12 +139,13 @@ extension ViewModelBinding {
   /// Like ``readCachesByTag(_:)``, throwing for a disposed binding.
   ///
   /// ```swift
-  /// let uploads: [UploadViewModel] = try binding.readCachesByTagThrowing("uploads")
+  /// let uploads: [UploadViewModel] =
+  ///   try binding.readCachesByTagThrowing("uploads")
   /// ```
   ///
   /// - Parameter tag: The tag the instances were built with.
   /// - Returns: The instances, newest first.
-  /// - Throws: ``RegistryError/bindingDisposed(operation:binding:type:key:)``.
+  /// - Throws: `RegistryError.bindingDisposed(operation:binding:type:key:)`.
   public func readCachesByTagThrowing<VM: ViewModel>(
     _ tag: AnyHashable
   ) throws(RegistryError) -> [VM] {

@@ -2,7 +2,7 @@ import Registry
 
 extension ViewModelBinding {
   /// Resolves a factory, holds the instance and refreshes the host whenever it changes; the
-  /// same as ``watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)`` for a ``ViewModelSpec``.
+  /// same as `ViewModelBinding.watch(_:)` for a ``ViewModelSpec``.
   ///
   /// ```swift
   /// let profile = binding.watch(ProfileFactory(userID: "u1"))
@@ -48,7 +48,7 @@ extension ViewModelBinding {
     read(factory.spec, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Resolves a factory like ``watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)``, throwing what can go
+  /// Resolves a factory like `ViewModelBinding.watch(_:)`, throwing what can go
   /// wrong.
   ///
   /// ```swift
@@ -63,7 +63,7 @@ extension ViewModelBinding {
     try watchThrowing(factory.spec)
   }
 
-  /// Resolves a factory like ``read(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)``, throwing what can go
+  /// Resolves a factory like `ViewModelBinding.read(_:)`, throwing what can go
   /// wrong.
   ///
   /// ```swift

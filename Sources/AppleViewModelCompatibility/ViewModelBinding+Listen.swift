@@ -1,11 +1,12 @@
 import Registry
 
 extension ViewModelBinding {
-  /// Resolves `factory` with ``read(_:fileID:filePath:line:column:)-(ViewModelFactory<VM>,_,_,_,_)``
-  /// and calls `onChanged` after each of its changes, for as long as this binding holds it.
+  /// Resolves `factory` with
+  /// [`read(_:)`](doc:read(_:fileID:filePath:line:column:)-(ViewModelFactory<VM>,_,_,_,_)) and
+  /// calls `onChanged` after each of its changes, for as long as this binding holds it.
   ///
   /// The subscription belongs to the binding: it ends when the binding is disposed or lets go of
-  /// the instance (``unbind(_:fileID:filePath:line:column:)-(ViewModel,_,_,_,_)``, the instance's disposal).
+  /// the instance (`ViewModelBinding.unbind(_:)`, the instance's disposal).
   ///
   /// ```swift
   /// binding.listen(cartSpec) { badge.count = cart.items.count }
@@ -46,10 +47,13 @@ extension ViewModelBinding {
   /// `selector` changes, for as long as this binding holds it.
   ///
   /// Two selected values compare with `equals`, else the registry's
-  /// ``ViewModelConfig/equals``, else `==`; see ``StateViewModel/listenStateSelect(selector:equals:onChanged:)``.
+  /// `ViewModelConfig.equals`, else `==`; see
+  /// `StateViewModel.listenStateSelect(selector:equals:onChanged:)`.
   ///
   /// ```swift
-  /// binding.listenStateSelect(profileSpec, selector: \.name) { _, name in title = name }
+  /// binding.listenStateSelect(profileSpec, selector: \.name) { _, name in
+  ///   title = name
+  /// }
   /// ```
   ///
   /// - Parameters:

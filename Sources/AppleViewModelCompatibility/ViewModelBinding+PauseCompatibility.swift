@@ -3,8 +3,8 @@ import Registry
 extension ViewModelBinding {
   /// The binding's ``PauseAwareController``, made on first use and added as one of the
   /// binding's pause providers. AppleViewModel-style providers added with
-  /// ``addPauseProvider(_:)-(P)`` go to it. The binding calls ``ViewModelBinding/onPause()`` and
-  /// ``ViewModelBinding/onResume()`` itself whichever provider pauses it, so the controller's
+  /// ``addPauseProvider(_:)-(P)`` go to it. The binding calls `ViewModelBinding.onPause()` and
+  /// `ViewModelBinding.onResume()` itself whichever provider pauses it, so the controller's
   /// own callbacks do nothing.
   ///
   /// ```swift
@@ -24,9 +24,9 @@ extension ViewModelBinding {
   }
 
   /// Adds an AppleViewModel-style provider: the binding pauses while it says so. A provider
-  /// that is also a ``PauseProvider`` is followed synchronously, like ``addPauseProvider(_:)-(PauseProvider)``;
-  /// any other through ``pauseController``, which applies each value of its stream on a later
-  /// turn of the main actor.
+  /// that is also a `PauseProvider` is followed synchronously, like
+  /// `ViewModelBinding.addPauseProvider(_:)`; any other through ``pauseController``, which applies
+  /// each value of its stream on a later turn of the main actor.
   ///
   /// ```swift
   /// binding.addPauseProvider(drawer)

@@ -1,12 +1,12 @@
 import Registry
 
-/// AppleViewModel's pause provider: a stream of pause states instead of ``PauseProvider``'s
+/// AppleViewModel's pause provider: a stream of pause states instead of `PauseProvider`'s
 /// property and observer.
 ///
-/// Add one with ``ViewModelBinding/addPauseProvider(_:)-(P)``; the binding's
-/// ``ViewModelBinding/pauseController`` follows its stream. Each value takes effect when the
-/// stream delivers it, on a later turn of the main actor, and a provider counts as not paused
-/// until its first value. ``BasePauseProvider`` is both kinds of provider; bindings follow it
+/// Add one with ``Registry/ViewModelBinding/addPauseProvider(_:)``; the binding's
+/// ``Registry/ViewModelBinding/pauseController`` follows its stream. Each value takes effect
+/// when the stream delivers it, on a later turn of the main actor, and a provider counts as not
+/// paused until its first value. `BasePauseProvider` is both kinds of provider; bindings follow it
 /// synchronously.
 ///
 /// ```swift
@@ -30,13 +30,15 @@ public protocol ViewModelBindingPauseProvider: AnyObject {
 }
 
 extension BasePauseProvider: ViewModelBindingPauseProvider {
-  /// A new stream of this provider's pause states from now on, finished by ``dispose()``.
+  /// A new stream of this provider's pause states from now on, finished by `dispose()`.
   ///
   /// Each access makes a stream of its own; none repeats the current state, which
-  /// ``isPaused`` tells.
+  /// `BasePauseProvider.isPaused` tells.
   ///
   /// ```swift
-  /// for await paused in visibility.pauseStateChanges { print(paused ? "hidden" : "shown") }
+  /// for await paused in visibility.pauseStateChanges {
+  ///   print(paused ? "hidden" : "shown")
+  /// }
   /// ```
   public var pauseStateChanges: AsyncStream<Bool> {
     let (stream, continuation) = AsyncStream<Bool>.makeStream()

@@ -23,7 +23,7 @@ extension ViewModelConfig {
   ///   - equals: The state comparison for state view models without their own.
   ///   - onError: Receives listener and observer errors, and what
   ///     ``reportViewModelError(_:type:context:)`` reports, with their kind. What it throws is
-  ///     reported as ``RegistryError/message(_:)``.
+  ///     reported as `RegistryError.message(_:)`.
   public init(
     isLoggingEnabled: Bool = false, equals: (@Sendable (Any?, Any?) -> Bool)? = nil,
     onError: (@Sendable (any Error, ErrorType) throws -> Void)?

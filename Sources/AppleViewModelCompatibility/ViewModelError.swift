@@ -1,15 +1,17 @@
 import Registry
 
-/// AppleViewModel's error type: in this module, Registry's own ``RegistryError``.
+/// AppleViewModel's error type: in this module, Registry's own `RegistryError`.
 ///
 /// Every mistake Registry throws is a `ViewModelError`, so code written for AppleViewModel that
 /// matches `error is ViewModelError`, or catches it, still does; and an error thrown with a
-/// message, `ViewModelError("…")`, is ``RegistryError/message(_:)``.
+/// message, `ViewModelError("…")`, is `RegistryError.message(_:)`.
 ///
 /// ```swift
 /// guard let user else { throw ViewModelError("no user signed in") }
 ///
-/// do { _ = try binding.readThrowing(profileSpec) } catch let error as ViewModelError {
+/// do {
+///   _ = try binding.readThrowing(profileSpec)
+/// } catch let error as ViewModelError {
 ///   print(error.message)
 /// }
 /// ```
@@ -27,7 +29,7 @@ extension RegistryError {
     self = .message(message)
   }
 
-  /// What went wrong: the message of ``RegistryError/message(_:)``, else the whole description.
+  /// What went wrong: the message of `RegistryError.message(_:)`, else the whole description.
   ///
   /// ```swift
   /// print(error.message)

@@ -2,7 +2,7 @@ import Registry
 
 /// Something that builds a view model and names its identity: AppleViewModel's spec protocol.
 ///
-/// ``ViewModelSpec`` conforms, so APIs that take `any ViewModelFactory<VM>` accept specs. Write
+/// `ViewModelSpec` conforms, so APIs that take `any ViewModelFactory<VM>` accept specs. Write
 /// your own conformer when a type should build its view model itself; only ``build()`` is
 /// required. Bindings resolve a factory like a spec with the same key, tag and lifetime:
 ///
@@ -38,7 +38,9 @@ public protocol ViewModelFactory<VM>: AnyObject {
   /// Builds a new instance or throws; what bindings call. The default calls ``build()``.
   ///
   /// ```swift
-  /// func buildThrowing() throws -> StoreViewModel { try StoreViewModel(path: path) }
+  /// func buildThrowing() throws -> StoreViewModel {
+  ///   try StoreViewModel(path: path)
+  /// }
   /// ```
   ///
   /// - Returns: A new instance.
@@ -87,7 +89,8 @@ extension ViewModelFactory {
   /// override installed for it, if any; `nil` for other factories unless they implement it.
   ///
   /// ```swift
-  /// let restore = sessionSpec.overrideWith(ViewModelSpec(key: "mock") { MockSession() })
+  /// let restore = sessionSpec.overrideWith(
+  ///   ViewModelSpec(key: "mock") { MockSession() })
   /// sessionSpec.key()  // "mock"
   /// sessionSpec.key    // "session": the declared key
   /// restore()

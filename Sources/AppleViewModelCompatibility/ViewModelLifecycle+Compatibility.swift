@@ -6,13 +6,15 @@ import Registry
 /// In this module the name stands for this protocol, which refines Registry's
 /// `ViewModelLifecycle`, so that an observer written for AppleViewModel conforms as it is and
 /// goes wherever Registry's observers go. Registry tells it through its own shape, one
-/// ``LifecycleEvent`` per event, which this protocol's defaults forward to the methods below. An
+/// `LifecycleEvent` per event, which this protocol's defaults forward to the methods below. An
 /// observer that implements Registry's shape as well (`onCreate(_ event:)`, …) hears that one
 /// instead. Services are not view models: their events reach only Registry's shape.
 ///
 /// ```swift
 /// final class Audit: ViewModelLifecycle {
-///   func onCreate(_ viewModel: ViewModel, arg: InstanceArg) { print("built", viewModel) }
+///   func onCreate(_ viewModel: ViewModel, arg: InstanceArg) {
+///     print("built", viewModel)
+///   }
 /// }
 /// ViewModel.addLifecycle(Audit())
 /// ```
@@ -38,13 +40,17 @@ extension ViewModelLifecycle {
   /// Does nothing.
   ///
   /// ```swift
-  /// func onBind(_ viewModel: ViewModel, arg: InstanceArg, bindingId: String) { holders += 1 }
+  /// func onBind(_ viewModel: ViewModel, arg: InstanceArg, bindingId: String) {
+  ///   holders += 1
+  /// }
   /// ```
   public func onBind(_ viewModel: ViewModel, arg: InstanceArg, bindingId: String) throws {}
   /// Does nothing.
   ///
   /// ```swift
-  /// func onUnbind(_ viewModel: ViewModel, arg: InstanceArg, bindingId: String) { holders -= 1 }
+  /// func onUnbind(_ viewModel: ViewModel, arg: InstanceArg, bindingId: String) {
+  ///   holders -= 1
+  /// }
   /// ```
   public func onUnbind(_ viewModel: ViewModel, arg: InstanceArg, bindingId: String) throws {}
   /// Does nothing.

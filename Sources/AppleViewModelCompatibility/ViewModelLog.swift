@@ -1,6 +1,6 @@
 import Registry
 
-/// Prints a debug line when the current registry's ``ViewModelConfig/isLoggingEnabled`` is
+/// Prints a debug line when the current registry's `ViewModelConfig.isLoggingEnabled` is
 /// `true`; otherwise does nothing, without building the message. Callable from any thread.
 ///
 /// ```swift
@@ -25,9 +25,9 @@ public func viewModelLog(
 /// Hands an error to the current registry's error handlers; callable from any thread, never
 /// throws.
 ///
-/// The handler of ``ViewModelConfig/init(isLoggingEnabled:equals:onError:)`` receives it at once,
-/// on the calling thread, with `type`. Otherwise ``ViewModelConfig/onError`` receives it on the
-/// main actor, and when neither is set it is reported as ``RegistryError/message(_:)`` with the
+/// The handler of ``Registry/ViewModelConfig/init(isLoggingEnabled:equals:onError:)`` receives it
+/// at once, on the calling thread, with `type`. Otherwise `ViewModelConfig.onError` receives it on
+/// the main actor, and when neither is set it is reported as `RegistryError.message(_:)` with the
 /// context. `context` appears only in the report, as in AppleViewModel, whose handler does not
 /// receive it.
 ///

@@ -5,11 +5,12 @@ extension ViewModelSpec {
   /// returned closure is called.
   ///
   /// Overrides nest: the newest one wins, and restoring one (in any order) brings back the one
-  /// below it, and finally the proxy set with ``setProxy(_:fileID:filePath:line:column:)``, if any. An instance already
-  /// built stays as it is.
+  /// below it, and finally the proxy set with `ViewModelSpec.setProxy(_:)`, if any. An instance
+  /// already built stays as it is.
   ///
   /// ```swift
-  /// let restore = counterSpec.overrideWith(ViewModelSpec { MockCounterViewModel() })
+  /// let restore = counterSpec.overrideWith(
+  ///   ViewModelSpec { MockCounterViewModel() })
   /// defer { restore() }
   /// #expect(binding.watch(counterSpec) is MockCounterViewModel)
   /// ```
@@ -25,7 +26,8 @@ extension ViewModelSpec {
   /// `operation` throws.
   ///
   /// ```swift
-  /// let user = authSpec.runWithOverride(ViewModelSpec(key: "auth") { MockAuth() }) {
+  /// let mock = ViewModelSpec(key: "auth") { MockAuth() }
+  /// let user = authSpec.runWithOverride(mock) {
   ///   binding.watch(authSpec)
   /// }
   /// ```

@@ -59,7 +59,8 @@ extension ViewModelSpecWithArg {
   /// the override builds from it too.
   ///
   /// ```swift
-  /// let restore = userSpec.overrideWith(ViewModelSpecWithArg(builder: { MockUser(id: $0) }))
+  /// let restore = userSpec.overrideWith(
+  ///   ViewModelSpecWithArg(builder: { MockUser(id: $0) }))
   /// defer { restore() }
   /// ```
   ///
@@ -366,7 +367,9 @@ extension ViewModelSpecWithArg4 {
   /// Runs `operation` with `spec` overriding this family, then removes the override.
   ///
   /// ```swift
-  /// spec.runWithOverride(mockSpec) { _ = binding.watch(spec("u1", 2, true, 0.5)) }
+  /// spec.runWithOverride(mockSpec) {
+  ///   _ = binding.watch(spec("u1", 2, true, 0.5))
+  /// }
   /// ```
   ///
   /// - Parameters:

@@ -4,32 +4,39 @@ import Testing
 
 @MainActor
 @Suite struct HelpersCompatibilityTests {
-  @Test func viewModelLogBuildsItsMessageOnlyWhenLoggingIsOn() {
-    withTestRegistry { registry, _ in
-      var built = 0
-      func message() -> String {
-        built += 1
-        return "hello"
-      }
-      viewModelLog(message())
-      #expect(built == 0)
-      registry.configure(config: ViewModelConfig(isLoggingEnabled: true))
-      viewModelLog(message(), function: "f()", file: "Module/File.swift", line: 3)
-      #expect(built == 1)
-    }
+  // viewModelLog prints to standard output. Each test logs in a child process (an exit test)
+  // and reads what it printed, so the test run's own output stays clean.
+
+  @Test func viewModelLogBuildsAndPrintsItsMessageOnlyWhenLoggingIsOn() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        await logWithLoggingOffThenOn()
+      })
+    #expect(
+      String(decoding: result.standardOutputContent, as: UTF8.self)
+        == "building the message\n[Registry] File.swift:3 f() — hello\n")
   }
 
-  @Test func viewModelLogAndReportAreCallableOffTheMainActor() async {
+  @Test func viewModelLogIsCallableOffTheMainActor() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        await logFromABackgroundTask()
+      })
+    let printed = String(decoding: result.standardOutputContent, as: UTF8.self)
+    #expect(printed.hasPrefix("[Registry] HelpersCompatibilityTests.swift:"))
+    #expect(printed.hasSuffix(" logFromABackgroundTask() — from a background task\n"))
+    #expect(printed.count(where: { $0 == "\n" }) == 1)
+  }
+
+  @Test func reportViewModelErrorIsCallableOffTheMainActor() async {
     await withAsyncTestRegistry { registry, _ in
       let typed = Collected()
       registry.configure(
         config: ViewModelConfig(
-          isLoggingEnabled: true,
           onError: { error, type in
             typed.append("\(type) \(error)")
           }))
       await Task { @concurrent in
-        viewModelLog("from a background task")
         reportViewModelError(CompatFailure(), type: .pauseResume, context: "resuming")
       }.value
       // The typed handler runs at once, on the reporting thread.
@@ -130,6 +137,33 @@ import Testing
     // This file imports only Registry, RegistryTesting and Testing.
     let id = UUID()
     #expect(id.uuidString.count == 36)
+  }
+}
+
+/// Logs twice in a fresh registry, with logging off and then on; the message announces on
+/// standard output when it is built. Run in an exit test's child process.
+@MainActor
+private func logWithLoggingOffThenOn() {
+  let registry = ViewModelRegistry(name: "log")
+  registry.withCurrent {
+    func message() -> String {
+      print("building the message")
+      return "hello"
+    }
+    viewModelLog(message())
+    registry.configure(config: ViewModelConfig(isLoggingEnabled: true))
+    viewModelLog(message(), function: "f()", file: "Module/File.swift", line: 3)
+  }
+}
+
+/// Logs from a task off the main actor, in a registry with logging on. Run in an exit test's
+/// child process.
+@MainActor
+private func logFromABackgroundTask() async {
+  let registry = ViewModelRegistry(name: "log")
+  registry.configure(config: ViewModelConfig(isLoggingEnabled: true))
+  await registry.withCurrent {
+    await Task { @concurrent in viewModelLog("from a background task") }.value
   }
 }
 

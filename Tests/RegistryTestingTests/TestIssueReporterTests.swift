@@ -53,7 +53,7 @@ let noteIssues: IssueHandlingTrait = .compactMapIssues { issue in
     #expect(seen.issues.filter(isChurn).map(\.severity) == [.warning])
   }
 
-  @Test(noteIssues) func errorsStayFailures() {
+  @Test(noteIssues) func errorsStayFailuresSeenHereAsAKnownIssue() {
     let seen = SeenIssues()
     withKnownIssue {
       SeenIssues.$current.withValue(seen) {

@@ -4,8 +4,8 @@ extension ViewModelBinding {
   /// With a `key`, finds the instance shared under `(VM, key)`; with only a `tag`, the newest
   /// instance of `VM` with that tag, another binding's private instance included; with neither,
   /// the newest keyed instance of `VM`. A found instance is held by this binding, as with
-  /// ``watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)``, so a private one
-  /// found by its tag outlives its own binding while this one holds it.
+  /// [`watch(_:)`](doc:watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)), so a
+  /// private one found by its tag outlives its own binding while this one holds it.
   ///
   /// ```swift
   /// let user: UserViewModel = try binding.watchCached(key: "user-42")
@@ -45,7 +45,9 @@ extension ViewModelBinding {
   /// Finds a live instance of `VM` by key or tag and watches it, or returns `nil`; never builds.
   ///
   /// ```swift
-  /// if let user: UserViewModel = binding.maybeWatchCached(key: "user-42") { show(user) }
+  /// if let user: UserViewModel = binding.maybeWatchCached(key: "user-42") {
+  ///   show(user)
+  /// }
   /// ```
   ///
   /// - Parameters:

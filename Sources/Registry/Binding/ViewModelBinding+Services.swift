@@ -2,9 +2,10 @@ extension ViewModelBinding {
   /// Resolves a service and holds it; builds it when nothing alive matches.
   ///
   /// The binding holds one reference to the service however often it reads it, and lets go
-  /// when it is disposed (or ``unbind(_:fileID:filePath:line:column:)-(ServiceSpec<Service>,_,_,_,_)``).
-  /// A service held already comes back at the cost of at most one hash lookup, as a view model
-  /// does. A service never refreshes the binding: it has no changes to announce.
+  /// when it is disposed (or
+  /// [`unbind(_:)`](doc:unbind(_:fileID:filePath:line:column:)-(ServiceSpec<Service>,_,_,_,_))). A
+  /// service held already comes back at the cost of at most one hash lookup, as a view model does.
+  /// A service never refreshes the binding: it has no changes to announce.
   ///
   /// ```swift
   /// let api = binding.read(apiSpec)
@@ -44,7 +45,8 @@ extension ViewModelBinding {
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Resolves a service like ``read(_:fileID:filePath:line:column:)-(ServiceSpec<Service>,_,_,_,_)``,
+  /// Resolves a service like
+  /// [`read(_:)`](doc:read(_:fileID:filePath:line:column:)-(ServiceSpec<Service>,_,_,_,_)),
   /// throwing what can go wrong.
   ///
   /// ```swift
@@ -57,9 +59,10 @@ extension ViewModelBinding {
   ///
   /// - Parameter spec: What to resolve.
   /// - Returns: The service, held by this binding.
-  /// - Throws: The builder's own error; ``RegistryError/interfaceNotProvided(type:key:declaredAt:registry:)``
-  ///   for an interface nobody provided; and the errors of
-  ///   ``watchThrowing(_:)-(ViewModelSpec<VM>)``. In each case nothing is left held or registered.
+  /// - Throws: The builder's own error;
+  ///   ``RegistryError/interfaceNotProvided(type:key:declaredAt:registry:)`` for an interface
+  ///   nobody provided; and the errors of ``watchThrowing(_:)-(ViewModelSpec<VM>)``. In each case
+  ///   nothing is left held or registered.
   @discardableResult
   public func readThrowing<Service>(_ spec: ServiceSpec<Service>) throws -> Service {
     try resolveThrowing(spec.spec, watching: false, operation: "readThrowing(_:)").value

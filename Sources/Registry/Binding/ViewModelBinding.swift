@@ -2,11 +2,11 @@
 /// through.
 ///
 /// Each binding holds one reference to every instance it resolves, however often it resolves
-/// it. ``watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)`` also refreshes the host
-/// (``onUpdate()``) when the instance changes;
-/// ``read(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)`` does not. When the binding is disposed —
-/// or simply dropped — it lets go of everything, and each instance whose last holder that was is
-/// disposed.
+/// it. [`watch(_:)`](doc:watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)) also
+/// refreshes the host (``onUpdate()``) when the instance changes;
+/// [`read(_:)`](doc:read(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)) does not.
+/// When the binding is disposed — or simply dropped — it lets go of everything, and each instance
+/// whose last holder that was is disposed.
 ///
 /// ```swift
 /// let binding = ViewModelBinding { render() }
@@ -156,7 +156,7 @@ open class ViewModelBinding {
   /// ```
   ///
   /// > Important: The same exceptions as
-  /// > ``watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)`` apply.
+  /// > [`watch(_:)`](doc:watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)) apply.
   ///
   /// - Parameters:
   ///   - spec: What to resolve.
@@ -175,8 +175,9 @@ open class ViewModelBinding {
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Resolves `spec` like ``watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)``, throwing what
-  /// can go wrong.
+  /// Resolves `spec` like
+  /// [`watch(_:)`](doc:watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)), throwing
+  /// what can go wrong.
   ///
   /// ```swift
   /// do {
@@ -204,8 +205,9 @@ open class ViewModelBinding {
     try resolveThrowing(spec, watching: true, operation: "watchThrowing(_:)")
   }
 
-  /// Resolves `spec` like ``read(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)``, throwing what
-  /// can go wrong.
+  /// Resolves `spec` like
+  /// [`read(_:)`](doc:read(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)), throwing
+  /// what can go wrong.
   ///
   /// ```swift
   /// let store = try binding.readThrowing(storeSpec)
@@ -246,7 +248,9 @@ open class ViewModelBinding {
     }
   }
 
-  /// Lets go of one instance like ``unbind(_:fileID:filePath:line:column:)-(ViewModel,_,_,_,_)``, throwing mistakes.
+  /// Lets go of one instance like
+  /// [`unbind(_:)`](doc:unbind(_:fileID:filePath:line:column:)-(ViewModel,_,_,_,_)), throwing
+  /// mistakes.
   ///
   /// ```swift
   /// try binding.unbindThrowing(draft)

@@ -3,7 +3,7 @@
 /// registries can be told apart.
 ///
 /// ```swift
-/// ViewModel.initialize(lifecycles: [LoggingLifecycle()])
+/// ViewModelRegistry.default.addLifecycle(LoggingLifecycle())
 /// // [Registry] create CounterViewModel(key: "counter") Header#1
 /// ```
 @MainActor

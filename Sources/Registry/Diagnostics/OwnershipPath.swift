@@ -3,7 +3,10 @@
 ///
 /// ```swift
 /// for path in registry.ownershipPaths(of: user) { print(path) }
-/// // UserViewModel(key: "u1") ← FeedViewModel(key: "feed").viewModelBinding ← FeedViewModel(key: "feed") ← Screen#3 (created at App/FeedView.swift:12)
+/// // UserViewModel(key: "u1")
+/// //   ← FeedViewModel(key: "feed").viewModelBinding
+/// //   ← FeedViewModel(key: "feed")
+/// //   ← Screen#3 (created at App/FeedView.swift:12)
 /// ```
 public struct OwnershipPath: Sendable, Hashable, CustomStringConvertible {
   /// Each step from the instance (first) to the root (last), as readable names.

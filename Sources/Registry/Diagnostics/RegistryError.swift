@@ -88,8 +88,9 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   case ownershipCycle(chain: [String])
 
   /// The registry was reset (``ViewModelRegistry/disposeAll()``,
-  /// ``ViewModelRegistry/reset(tag:)`` or `ViewModel.reset()`) while a builder or `onCreate` of
-  /// this instance ran. What was built for before the reset is disposed, not registered.
+  /// ``ViewModelRegistry/reset(tag:)``, or the compatibility module's `ViewModel.reset()`) while
+  /// a builder or `onCreate` of this instance ran. What was built for before the reset is
+  /// disposed, not registered.
   case buildAbandoned(type: String, key: String?)
 
   /// A binding was disposed while it built an instance it asked for (by the builder, `onCreate`
@@ -137,7 +138,9 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// ``RegistryIssue/Severity/error`` for every other case.
   ///
   /// ```swift
-  /// RegistryError.keyChurn(type: "Row", lastKey: "7", count: 21, window: "1.0 seconds").severity  // .warning
+  /// let churn = RegistryError.keyChurn(
+  ///   type: "Row", lastKey: "7", count: 21, window: "1.0 seconds")
+  /// churn.severity  // .warning
   /// RegistryError.cycle(chain: ["A", "B", "A"]).severity  // .error
   /// ```
   public var severity: RegistryIssue.Severity {

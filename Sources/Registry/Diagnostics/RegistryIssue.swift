@@ -5,7 +5,9 @@
 ///
 /// ```swift
 /// struct CollectingReporter: RegistryIssueReporter {
-///   func report(_ issue: RegistryIssue) { print(issue.severity, issue.fileID, issue.line, issue.error) }
+///   func report(_ issue: RegistryIssue) {
+///     print(issue.severity, issue.fileID, issue.line, issue.error)
+///   }
 /// }
 /// ```
 public struct RegistryIssue: Sendable, CustomStringConvertible {
@@ -17,7 +19,11 @@ public struct RegistryIssue: Sendable, CustomStringConvertible {
   ///
   /// ```swift
   /// func report(_ issue: RegistryIssue) {
-  ///   if issue.severity == .warning { log.notice("\(issue)") } else { log.error("\(issue)") }
+  ///   if issue.severity == .warning {
+  ///     log.notice("\(issue)")
+  ///   } else {
+  ///     log.error("\(issue)")
+  ///   }
   /// }
   /// ```
   public enum Severity: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -54,7 +60,8 @@ public struct RegistryIssue: Sendable, CustomStringConvertible {
   /// ```swift
   /// let issue = RegistryIssue(
   ///   error: .notHeld(binding: "Screen#1", type: "Draft", key: nil),
-  ///   fileID: "App/Screen.swift", filePath: "/src/App/Screen.swift", line: 12, column: 5)
+  ///   fileID: "App/Screen.swift", filePath: "/src/App/Screen.swift",
+  ///   line: 12, column: 5)
   /// // issue.severity == .error, the error's own severity
   /// ```
   ///

@@ -4,7 +4,8 @@
 ///
 /// ```swift
 /// print(registry.snapshot())
-/// // UserViewModel(key: "u1")  holders: 2  [ProfileScreen#3, FeedViewModel(key: "feed").viewModelBinding]
+/// // UserViewModel(key: "u1")  holders: 2  [ProfileScreen#3,
+/// //   FeedViewModel(key: "feed").viewModelBinding]
 /// ```
 public struct RegistrySnapshot: Sendable, Hashable, CustomStringConvertible {
   /// The registry's name.

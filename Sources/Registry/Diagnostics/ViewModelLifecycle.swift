@@ -13,7 +13,9 @@
 ///
 /// ```swift
 /// final class Analytics: ViewModelLifecycle {
-///   func onCreate(_ event: LifecycleEvent) throws { track("open \(event.typeName)") }
+///   func onCreate(_ event: LifecycleEvent) throws {
+///     track("open \(event.typeName)")
+///   }
 /// }
 /// registry.addLifecycle(Analytics())
 /// ```

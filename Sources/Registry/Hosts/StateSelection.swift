@@ -7,8 +7,10 @@ import Observation
 /// The SwiftUI `StateViewModelSelector` and `StateViewModelValueWatcher` are shells over it.
 ///
 /// ```swift
-/// let title = StateSelection(profile, selector: \.name) { screen.setTitle($0) }
-/// profile.setState(Profile(name: "Ada", age: 30))  // refreshes: the name changed
+/// let title = StateSelection(profile, selector: \.name) {
+///   screen.setTitle($0)
+/// }
+/// profile.setState(Profile(name: "Ada", age: 30))  // a new name: refreshes
 /// profile.setState(Profile(name: "Ada", age: 31))  // does not
 /// ```
 @MainActor

@@ -16,7 +16,7 @@ extension ViewModelHost {
   ///   - line: The caller's line, for reported issues; leave the default.
   ///   - column: The caller's column, for reported issues; leave the default.
   /// - Returns: The service, with the rules of
-  ///   ``ViewModelBinding/read(_:fileID:filePath:line:column:)-(ServiceSpec<Service>,_,_,_,_)``.
+  ///   [`read(_:)`](doc:ViewModelBinding/read(_:fileID:filePath:line:column:)-(ServiceSpec<Service>,_,_,_,_)).
   @discardableResult
   public func read<Service>(
     _ spec: ServiceSpec<Service>, fileID: StaticString = #fileID,

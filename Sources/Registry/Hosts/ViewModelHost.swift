@@ -31,9 +31,9 @@ import Observation
 /// ```swift
 /// let host = ViewModelHost<UserViewModel> { screen.render() }
 /// let user = host.resolve(userSpec(id))  // each render
-/// host.disappear()                       // tab hidden: no refreshes, nothing disposed
-/// host.appear()                          // back: one refresh if the user changed
-/// host.release()                         // screen gone: the user view model is disposed
+/// host.disappear()  // tab hidden: no refreshes, nothing disposed
+/// host.appear()     // back: one refresh if the user changed
+/// host.release()    // screen gone: the user view model is disposed
 /// ```
 @MainActor
 public final class ViewModelHost<VM: ViewModel>: Observable {
@@ -119,7 +119,9 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   /// Creates a host that resolves nothing until asked.
   ///
   /// ```swift
-  /// let host = ViewModelHost<CounterViewModel>(label: "CounterScreen") { render() }
+  /// let host = ViewModelHost<CounterViewModel>(label: "CounterScreen") {
+  ///   render()
+  /// }
   /// ```
   ///
   /// - Parameters:
@@ -228,9 +230,10 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   }
 
   /// Resolves `spec` like ``resolve(_:)`` where there is no way to show a failure, with the
-  /// rules of ``ViewModelBinding/watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)``: a released
-  /// host, or a builder that returned an instance the registry already owns, is reported and an
-  /// unheld instance returned; a builder that throws (or a cycle) is reported and stops the
+  /// rules of
+  /// [`watch(_:)`](doc:ViewModelBinding/watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)):
+  /// a released host, or a builder that returned an instance the registry already owns, is reported
+  /// and an unheld instance returned; a builder that throws (or a cycle) is reported and stops the
   /// program.
   ///
   /// Property wrappers use it; prefer ``resolve(_:)`` and ``phase`` where the UI can show an

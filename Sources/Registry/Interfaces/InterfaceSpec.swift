@@ -21,7 +21,9 @@ public protocol InterfaceSpec: Sendable {
 ///
 /// ```swift
 /// for missing in registry.missingProviders(for: NotesInterfaces.all) {
-///   print(missing)  // any NotesStore(key: "notes-store"), declared at NotesInterfaces/NotesStore.swift:12
+///   print(missing)
+///   // any NotesStore(key: "notes-store"), declared at
+///   //   NotesInterfaces/NotesStore.swift:12
 /// }
 /// ```
 public struct InterfaceDeclaration: Hashable, @unchecked Sendable, CustomStringConvertible {
@@ -62,7 +64,9 @@ extension ViewModelSpec: InterfaceSpec {
   /// Where this spec is declared, when it is an interface (made without a builder).
   ///
   /// ```swift
-  /// #expect(sessionSpec.interfaceDeclaration?.declaredAt == "SessionInterface/SessionSpecs.swift:4")
+  /// #expect(
+  ///   sessionSpec.interfaceDeclaration?.declaredAt
+  ///     == "SessionInterface/SessionSpecs.swift:4")
   /// ```
   public var interfaceDeclaration: InterfaceDeclaration? {
     guard let interface else { return nil }

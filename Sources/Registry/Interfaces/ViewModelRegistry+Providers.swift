@@ -13,7 +13,8 @@ extension ViewModelRegistry {
   /// > Important: Mistakes are reported and change nothing: a spec with a builder of its own
   /// > (``RegistryError/notAnInterface(type:key:)``), a second provider for one interface
   /// > (``RegistryError/providedTwice(type:key:firstAt:registry:)``), and a provider given after
-  /// > the interface was resolved here (``RegistryError/providedAfterResolution(type:key:registry:)``).
+  /// > the interface was resolved here
+  /// > (``RegistryError/providedAfterResolution(type:key:registry:)``).
   ///
   /// - Parameters:
   ///   - interface: An interface: a spec declared without a builder.
@@ -21,7 +22,8 @@ extension ViewModelRegistry {
   ///   - filePath: The caller's file path, for reported issues; leave the default.
   ///   - line: The caller's line, for reported issues; leave the default.
   ///   - column: The caller's column, for reported issues; leave the default.
-  ///   - builder: Builds the instance; it may throw (see ``ViewModelBinding/watchThrowing(_:)-(ViewModelSpec<VM>)``).
+  ///   - builder: Builds the instance; it may throw (see
+  ///     ``ViewModelBinding/watchThrowing(_:)-(ViewModelSpec<VM>)``).
   public func provide<VM: ViewModel>(
     _ interface: ViewModelSpec<VM>, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
@@ -37,8 +39,8 @@ extension ViewModelRegistry {
   ///
   /// The interface keeps its key, sharing, tag and lifetime; the provider supplies how to build
   /// and, optionally, how to dispose. The mistakes of
-  /// ``provide(_:fileID:filePath:line:column:builder:)-(ViewModelSpec<VM>,_,_,_,_,_)`` are
-  /// reported the same way and change nothing.
+  /// [`provide(_:builder:)`](doc:provide(_:fileID:filePath:line:column:builder:)-(ViewModelSpec<VM>,_,_,_,_,_))
+  /// are reported the same way and change nothing.
   ///
   /// ```swift
   /// registry.provide(notesStoreSpec) { FileNotesStore(directory: appSupport) }
@@ -117,7 +119,8 @@ extension ViewModelRegistry {
   /// Throws when any interface in `interfaces` is unprovided; builds nothing.
   ///
   /// ```swift
-  /// try registry.checkProviders(for: NotesInterfaces.all + SettingsInterfaces.all)
+  /// try registry.checkProviders(
+  ///   for: NotesInterfaces.all + SettingsInterfaces.all)
   /// ```
   ///
   /// - Parameter interfaces: The interfaces an app uses.

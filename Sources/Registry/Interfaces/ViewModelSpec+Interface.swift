@@ -1,6 +1,7 @@
 extension ViewModelSpec {
   /// Declares an interface: a view-model spec without a builder, which the composition root
-  /// provides for each registry with ``ViewModelRegistry/provide(_:fileID:filePath:line:column:builder:)-(ViewModelSpec<VM>,_,_,_,_,_)``.
+  /// provides for each registry with
+  /// [`provide(_:builder:)`](doc:ViewModelRegistry/provide(_:fileID:filePath:line:column:builder:)-(ViewModelSpec<VM>,_,_,_,_,_)).
   ///
   /// Put it in an interface module next to the view model's base class; features import that
   /// module and resolve the spec as any other, and only the composition root imports the module
@@ -10,7 +11,8 @@ extension ViewModelSpec {
   /// ```swift
   /// // SessionInterface
   /// open class SessionViewModel: StateViewModel<Session> { … }
-  /// public let sessionSpec = ViewModelSpec<SessionViewModel>(key: "session", aliveForever: true)
+  /// public let sessionSpec = ViewModelSpec<SessionViewModel>(
+  ///   key: "session", aliveForever: true)
   ///
   /// // The composition root
   /// registry.provide(sessionSpec) { LiveSessionViewModel() }

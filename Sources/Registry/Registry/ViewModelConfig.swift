@@ -1,9 +1,9 @@
 /// Registry-wide settings: logging, how states compare, where listener errors go.
 ///
 /// ```swift
-/// ViewModel.initialize(
-///   config: ViewModelConfig(isLoggingEnabled: true, onError: { error in crashReporter.log(error) })
-/// )
+/// registry.configure(
+///   config: ViewModelConfig(
+///     isLoggingEnabled: true, onError: { error in crashReporter.log(error) }))
 /// ```
 public struct ViewModelConfig: Sendable {
   /// Prints every create, bind, unbind and dispose when `true`.
@@ -59,7 +59,8 @@ package enum ErrorSource: Sendable, Hashable {
 /// churn.
 ///
 /// ```swift
-/// ViewModelConfig(keyChurnWarning: KeyChurnThreshold(count: 50, window: .seconds(2)))
+/// ViewModelConfig(
+///   keyChurnWarning: KeyChurnThreshold(count: 50, window: .seconds(2)))
 /// ```
 public struct KeyChurnThreshold: Sendable, Hashable {
   /// More replacements than this within ``window`` trigger the warning.

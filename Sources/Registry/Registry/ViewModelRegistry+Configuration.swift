@@ -2,7 +2,8 @@ extension ViewModelRegistry {
   /// Sets this registry's configuration and lifecycle observers, replacing earlier ones.
   ///
   /// ```swift
-  /// registry.configure(config: ViewModelConfig(isLoggingEnabled: true), lifecycles: [audit])
+  /// registry.configure(
+  ///   config: ViewModelConfig(isLoggingEnabled: true), lifecycles: [audit])
   /// ```
   ///
   /// - Parameters:

@@ -53,7 +53,8 @@ extension ViewModelRegistry {
     }
   }
 
-  /// Lets go of `viewModel` on behalf of `holder`, for ``ViewModelBinding/unbind(_:fileID:filePath:line:column:)-(ViewModel,_,_,_,_)``.
+  /// Lets go of `viewModel` on behalf of `holder`, for
+  /// [`unbind(_:)`](doc:ViewModelBinding/unbind(_:fileID:filePath:line:column:)-(ViewModel,_,_,_,_)).
   func unbind(_ viewModel: ViewModel, by holder: BindingCore) throws(RegistryError) {
     let type = Describe.type(viewModel.describedType)
     let key = Describe.key(viewModel.lifetime.record?.values.key)
@@ -205,7 +206,8 @@ extension ViewModelRegistry {
   /// Use it for logout or an account switch:
   ///
   /// ```swift
-  /// let sessionSpec = ViewModelSpec(key: "session", tag: "account", aliveForever: true) { … }
+  /// let sessionSpec = ViewModelSpec(
+  ///   key: "session", tag: "account", aliveForever: true) { … }
   /// registry.reset(tag: "account")
   /// ```
   ///

@@ -3,7 +3,8 @@ extension ViewModelRegistry {
   /// its own key, tag and lifetime.
   ///
   /// To swap only how the instance is built — keeping the spec's key, sharing and lifetime —
-  /// use ``setProxy(for:fileID:filePath:line:column:builder:)-(ViewModelSpec<VM>,_,_,_,_,_)``.
+  /// use
+  /// [`setProxy(for:builder:)`](doc:setProxy(for:fileID:filePath:line:column:builder:)-(ViewModelSpec<VM>,_,_,_,_,_)).
   ///
   /// ```swift
   /// registry.setProxy(ViewModelSpec(key: "auth") { MockAuth() }, for: authSpec)
@@ -57,7 +58,8 @@ extension ViewModelRegistry {
   /// proxy's own key, tag and lifetime functions.
   ///
   /// ```swift
-  /// registry.setProxy(ViewModelSpecWithArg(builder: { MockUser(id: $0) }), for: userSpec)
+  /// registry.setProxy(
+  ///   ViewModelSpecWithArg(builder: { MockUser(id: $0) }), for: userSpec)
   /// ```
   ///
   /// > Important: An argument whose spec the proxy makes private where the family's is shared,

@@ -47,7 +47,8 @@ public final class ViewModelRegistry {
   /// each registry's own.
   ///
   /// ```swift
-  /// let account = ViewModelRegistry(name: "account", inheritingProvidersFrom: .default)
+  /// let account = ViewModelRegistry(
+  ///   name: "account", inheritingProvidersFrom: .default)
   /// ```
   public nonisolated let inheritsProvidersFrom: ViewModelRegistry?
 
@@ -101,7 +102,8 @@ public final class ViewModelRegistry {
   /// Creates an empty registry.
   ///
   /// ```swift
-  /// let registry = ViewModelRegistry(name: "account", inheritingProvidersFrom: .default)
+  /// let registry = ViewModelRegistry(
+  ///   name: "account", inheritingProvidersFrom: .default)
   /// let preview = ViewModelRegistry(name: "preview", context: .preview)
   /// ```
   ///

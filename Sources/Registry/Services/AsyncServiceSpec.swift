@@ -28,7 +28,9 @@ public struct AsyncServiceSpec<Service>: Sendable {
   /// Creates an async service spec.
   ///
   /// ```swift
-  /// let configSpec = AsyncServiceSpec(key: "config") { try await RemoteConfig.fetch() }
+  /// let configSpec = AsyncServiceSpec(key: "config") {
+  ///   try await RemoteConfig.fetch()
+  /// }
   /// ```
   ///
   /// - Parameters:

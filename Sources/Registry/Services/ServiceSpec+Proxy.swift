@@ -3,12 +3,14 @@ extension ViewModelRegistry {
   /// spec with its own key, tag and lifetime.
   ///
   /// ```swift
-  /// registry.setProxy(ServiceSpec<any APIClient>(key: "api") { MockAPIClient() }, for: apiSpec)
+  /// registry.setProxy(
+  ///   ServiceSpec<any APIClient>(key: "api") { MockAPIClient() }, for: apiSpec)
   /// ```
   ///
   /// > Important: A proxy that makes a shared spec private, or the reverse, or changes
   /// > `aliveForever`, is reported as a warning and installed as given. To keep the spec's
-  /// > identity, use ``setProxy(for:fileID:filePath:line:column:builder:)-(ServiceSpec<Service>,_,_,_,_,_)``.
+  /// > identity, use
+  /// > [`setProxy(for:builder:)`](doc:setProxy(for:fileID:filePath:line:column:builder:)-(ServiceSpec<Service>,_,_,_,_,_)).
   ///
   /// - Parameters:
   ///   - proxy: The spec to build from instead.

@@ -3,10 +3,11 @@
 ///
 /// A service has what a view model has: shared by key or private to each binding, reference
 /// counted by the same holders (bindings, view models' own bindings, hosts), kept by
-/// `aliveForever`, a grace period or a family's pool, found by tag for ``ViewModelRegistry/reset(tag:)``,
-/// replaced in tests by a proxy, and disposed exactly once when its last holder lets go. It never
-/// changes the way a view model does, so it never refreshes a holder: resolve it with
-/// ``ViewModelBinding/read(_:fileID:filePath:line:column:)-(ServiceSpec<Service>,_,_,_,_)``.
+/// `aliveForever`, a grace period or a family's pool, found by tag for
+/// ``ViewModelRegistry/reset(tag:)``, replaced in tests by a proxy, and disposed exactly once when
+/// its last holder lets go. It never changes the way a view model does, so it never refreshes a
+/// holder: resolve it with
+/// [`read(_:)`](doc:ViewModelBinding/read(_:fileID:filePath:line:column:)-(ServiceSpec<Service>,_,_,_,_)).
 ///
 /// ```swift
 /// let apiSpec = ServiceSpec<any APIClient>(key: "api") { LiveAPIClient() }
@@ -20,7 +21,7 @@
 /// When it is disposed, a service that adopts ``RegistryDisposable`` is told so, or the spec's
 /// `onDispose` closure runs, before what its builder resolved is let go. Declared without a
 /// builder, a spec is an interface that the composition root provides (see
-/// ``init(key:tag:aliveForever:disposeDelay:testValue:previewValue:fileID:line:)``).
+/// [`init(key:tag:aliveForever:disposeDelay:testValue:previewValue:)`](doc:init(key:tag:aliveForever:disposeDelay:testValue:previewValue:fileID:line:))).
 public struct ServiceSpec<Service>: Sendable {
   /// The spec of the box the registry keeps the service in: identity, lifetime and proxies are
   /// all the box's. The only stored property, so that a copy of the spec is one retain.
@@ -52,7 +53,9 @@ public struct ServiceSpec<Service>: Sendable {
   ///
   /// ```swift
   /// let clockSpec = ServiceSpec(key: "clock") { SystemClock() }
-  /// let databaseSpec = ServiceSpec(key: "db", onDispose: { $0.close() }) { try Database(path) }
+  /// let databaseSpec = ServiceSpec(key: "db", onDispose: { $0.close() }) {
+  ///   try Database(path)
+  /// }
   /// ```
   ///
   /// - Parameters:
@@ -92,7 +95,9 @@ public struct ServiceSpec<Service>: Sendable {
   ///
   /// ```swift
   /// let repositorySpec = ServiceSpec(key: "repository") { dependencies in
-  ///   NotesRepository(api: dependencies.read(apiSpec), session: dependencies.watch(sessionSpec))
+  ///   NotesRepository(
+  ///     api: dependencies.read(apiSpec),
+  ///     session: dependencies.watch(sessionSpec))
   /// }
   /// ```
   ///
@@ -205,7 +210,8 @@ extension ServiceSpec: InterfaceSpec {
   /// Where this spec is declared, when it is an interface (made without a builder).
   ///
   /// ```swift
-  /// print(notesStoreSpec.interfaceDeclaration!)  // any NotesStore(key: "notes-store"), declared at …
+  /// print(notesStoreSpec.interfaceDeclaration!)
+  /// // any NotesStore(key: "notes-store"), declared at …
   /// ```
   public var interfaceDeclaration: InterfaceDeclaration? { spec.interfaceDeclaration }
 }

@@ -27,7 +27,8 @@ public struct ServiceSpecWithArg<Service, Arg>: Sendable {
   ///
   /// ```swift
   /// let uploadSpec = ServiceSpecWithArg<UploadSession, URL>(
-  ///   builder: { try UploadSession(file: $0) }, key: { $0.path }, onDispose: { $0.cancel() }
+  ///   builder: { try UploadSession(file: $0) }, key: { $0.path },
+  ///   onDispose: { $0.cancel() }
   /// )
   /// ```
   ///
@@ -63,7 +64,9 @@ public struct ServiceSpecWithArg<Service, Arg>: Sendable {
   ///
   /// ```swift
   /// let accountStoreSpec = ServiceSpecWithArg<AccountStore, AccountID>(
-  ///   builder: { id, dependencies in AccountStore(id: id, api: dependencies.read(apiSpec)) }
+  ///   builder: { id, dependencies in
+  ///     AccountStore(id: id, api: dependencies.read(apiSpec))
+  ///   }
   /// )
   /// ```
   ///

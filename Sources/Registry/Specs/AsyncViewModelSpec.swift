@@ -38,7 +38,9 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// Creates an async spec.
   ///
   /// ```swift
-  /// let sessionSpec = AsyncViewModelSpec(key: "session") { try await SessionViewModel.restore() }
+  /// let sessionSpec = AsyncViewModelSpec(key: "session") {
+  ///   try await SessionViewModel.restore()
+  /// }
   /// ```
   ///
   /// - Parameters:

@@ -13,7 +13,7 @@ extension ViewModelSpec {
   /// another module that class must be `open` with a `public` initializer.
   ///
   /// To keep this spec's key, sharing and lifetime and swap only the builder, use
-  /// ``setProxy(fileID:filePath:line:column:builder:)``.
+  /// [`setProxy(builder:)`](doc:setProxy(fileID:filePath:line:column:builder:)).
   ///
   /// - Parameters:
   ///   - proxy: The spec to build from instead. Its key, tag and lifetime are used: a change of
@@ -91,7 +91,8 @@ extension ViewModelSpecWithArg {
   /// current registry.
   ///
   /// ```swift
-  /// userSpec.setProxy(ViewModelSpecWithArg(builder: { MockUserViewModel(id: $0) }))
+  /// userSpec.setProxy(
+  ///   ViewModelSpecWithArg(builder: { MockUserViewModel(id: $0) }))
   /// ```
   ///
   /// - Parameter proxy: The family to build from instead; its key, tag and lifetime functions

@@ -7,13 +7,16 @@
 ///
 /// ```swift
 /// let counterSpec = ViewModelSpec { CounterViewModel() }  // one per binding
-/// let sessionSpec = ViewModelSpec(key: "session", aliveForever: true) { SessionViewModel() }
+/// let sessionSpec = ViewModelSpec(key: "session", aliveForever: true) {
+///   SessionViewModel()
+/// }
 ///
 /// let counter = binding.watch(counterSpec)
 /// ```
 ///
 /// Specs are immutable and safe to declare as globals. Test doubles replace them through
-/// ``setProxy(fileID:filePath:line:column:builder:)`` without touching the declaration.
+/// [`setProxy(builder:)`](doc:setProxy(fileID:filePath:line:column:builder:)) without touching the
+/// declaration.
 public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   // @unchecked: what defines the spec is all `let`s; the keys are only hashed and the builder
   // only run on the main actor, where all resolution happens. The few `var`s (the private
@@ -98,7 +101,8 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// error, register nothing, and the next resolution tries again.
   ///
   /// ```swift
-  /// let storeSpec = ViewModelSpec(key: "store", throwingBuilder: { try StoreViewModel(path: path) })
+  /// let storeSpec = ViewModelSpec(
+  ///   key: "store", throwingBuilder: { try StoreViewModel(path: path) })
   /// let store = try binding.watchThrowing(storeSpec)
   /// ```
   ///

@@ -78,7 +78,8 @@ public final class ViewModelSpecWithArg2<VM: ViewModel, A, B>: @unchecked Sendab
   /// Builds every later resolution of this family from `proxy`, in the current registry.
   ///
   /// ```swift
-  /// spec.setProxy(ViewModelSpecWithArg2(builder: { _, _ in MockItemViewModel() }))
+  /// spec.setProxy(
+  ///   ViewModelSpecWithArg2(builder: { _, _ in MockItemViewModel() }))
   /// ```
   ///
   /// - Parameter proxy: The family to build from instead.

@@ -80,7 +80,8 @@ public final class ViewModelSpecWithArg3<VM: ViewModel, A, B, C>: @unchecked Sen
   /// Builds every later resolution of this family from `proxy`, in the current registry.
   ///
   /// ```swift
-  /// spec.setProxy(ViewModelSpecWithArg3(builder: { _, _, _ in MockItemViewModel() }))
+  /// spec.setProxy(
+  ///   ViewModelSpecWithArg3(builder: { _, _, _ in MockItemViewModel() }))
   /// ```
   ///
   /// - Parameter proxy: The family to build from instead.

@@ -80,7 +80,8 @@ public final class ViewModelSpecWithArg4<VM: ViewModel, A, B, C, D>: @unchecked 
   /// Builds every later resolution of this family from `proxy`, in the current registry.
   ///
   /// ```swift
-  /// spec.setProxy(ViewModelSpecWithArg4(builder: { _, _, _, _ in MockItemViewModel() }))
+  /// spec.setProxy(
+  ///   ViewModelSpecWithArg4(builder: { _, _, _, _ in MockItemViewModel() }))
   /// ```
   ///
   /// - Parameter proxy: The family to build from instead.

@@ -5,7 +5,9 @@
 /// when `Value` is `Equatable`).
 ///
 /// ```swift
-/// let total = DerivedValue(cart, discounts) { cart.state.subtotal - discounts.state.amount }
+/// let total = DerivedValue(cart, discounts) {
+///   cart.state.subtotal - discounts.state.amount
+/// }
 /// total.listen { print(total.value) }  // only when the total changes
 /// ```
 public final class DerivedValue<Value>: ViewModel {
@@ -20,7 +22,9 @@ public final class DerivedValue<Value>: ViewModel {
   /// Creates a derived value and computes it once.
   ///
   /// ```swift
-  /// let isReady = DerivedValue(auth, settings) { auth.state.isSignedIn && settings.state.loaded }
+  /// let isReady = DerivedValue(auth, settings) {
+  ///   auth.state.isSignedIn && settings.state.loaded
+  /// }
   /// ```
   ///
   /// - Parameters:

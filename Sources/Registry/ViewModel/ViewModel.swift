@@ -329,7 +329,9 @@ open class ViewModel {
   /// Called each time a binding stops holding the instance. The default does nothing.
   ///
   /// ```swift
-  /// override func onUnbind(_ arg: InstanceArg, bindingId: String) { viewers -= 1 }
+  /// override func onUnbind(_ arg: InstanceArg, bindingId: String) {
+  ///   viewers -= 1
+  /// }
   /// ```
   ///
   /// - Parameters:

@@ -4,8 +4,8 @@ import Registry
   import SwiftUI
 
   extension WatchViewModel {
-    /// Creates the wrapper for a ``ViewModelFactory`` you wrote; a ``ViewModelSpec`` uses
-    /// ``init(_:)-(ViewModelSpec<VM>)``. Nothing is resolved until the view reads the value.
+    /// Creates the wrapper for a ``ViewModelFactory`` you wrote; a `ViewModelSpec` uses
+    /// Registry's `init(_:)`. Nothing is resolved until the view reads the value.
     ///
     /// A keyed factory keeps its instance while the key stays the same; an unkeyed one keeps
     /// one instance per view and factory type.
@@ -28,8 +28,8 @@ import Registry
   }
 
   extension ReadViewModel {
-    /// Creates the wrapper for a ``ViewModelFactory`` you wrote; a ``ViewModelSpec`` uses
-    /// ``init(_:)-(ViewModelSpec<VM>)``.
+    /// Creates the wrapper for a ``ViewModelFactory`` you wrote; a `ViewModelSpec` uses
+    /// Registry's `init(_:)`.
     ///
     /// ```swift
     /// final class AnalyticsFactory: ViewModelFactory {

@@ -5,7 +5,7 @@ import Registry
 
   /// AppleViewModel's name for the pause provider a view controller drives by hand: call
   /// `pause()` when it disappears and `resume()` when it appears again. The same as
-  /// ``ViewControllerVisibilityPauseProvider``, whose `viewWillAppear()` and
+  /// `ViewControllerVisibilityPauseProvider`, whose `viewWillAppear()` and
   /// `viewDidDisappear()` do the same.
   ///
   /// ```swift

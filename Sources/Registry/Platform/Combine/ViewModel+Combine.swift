@@ -59,7 +59,9 @@
     /// disposed. Events follow ``EventChannel``'s rules: no replay, dropped without subscribers.
     ///
     /// ```swift
-    /// checkout.eventsPublisher.sink { [weak self] in self?.handle($0) }.store(in: &cancellables)
+    /// checkout.eventsPublisher
+    ///   .sink { [weak self] in self?.handle($0) }
+    ///   .store(in: &cancellables)
     /// ```
     public var eventsPublisher: AnyPublisher<Event, Never> {
       eventChannel.publisher
@@ -71,7 +73,9 @@
     /// channel. Only subscribers count for ``emit(_:)``'s result and ``hasSubscribers``.
     ///
     /// ```swift
-    /// channel.publisher.sink { [weak self] in self?.show($0) }.store(in: &cancellables)
+    /// channel.publisher
+    ///   .sink { [weak self] in self?.show($0) }
+    ///   .store(in: &cancellables)
     /// ```
     public var publisher: AnyPublisher<Event, Never> {
       FeedPublisher(keepsNewest: false) { [weak self] feed in

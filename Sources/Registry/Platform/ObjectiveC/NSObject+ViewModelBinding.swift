@@ -3,11 +3,11 @@
 #if canImport(ObjectiveC)
   import ObjectiveC
 
-  /// An object that refreshes itself when a view model its ``NSObject/viewModelBinding`` watches
-  /// changes.
+  /// An object that refreshes itself when a view model its
+  /// ``ObjectiveC/NSObject/viewModelBinding`` watches changes.
   ///
   /// ```swift
-  /// final class ProfileController: UIViewController, ViewModelBindingRefreshable {
+  /// final class ProfileScreen: UIViewController, ViewModelBindingRefreshable {
   ///   let titleLabel = UILabel()
   ///   lazy var profile = viewModelBinding.watch(profileSpec)
   ///   func viewModelBindingDidUpdate() { titleLabel.text = profile.state.name }
@@ -27,9 +27,9 @@
     /// A binding stored with this object and released with it: what a view controller or a view
     /// resolves its view models through.
     ///
-    /// Created on first use; its refresh calls ``ViewModelBindingRefreshable/viewModelBindingDidUpdate()``
-    /// when the object adopts that protocol. When the object is deallocated, the binding lets go
-    /// of everything it held.
+    /// Created on first use; its refresh calls
+    /// ``ViewModelBindingRefreshable/viewModelBindingDidUpdate()`` when the object adopts that
+    /// protocol. When the object is deallocated, the binding lets go of everything it held.
     ///
     /// ```swift
     /// let profile = viewModelBinding.watch(profileSpec)

@@ -36,7 +36,9 @@
   /// Builds content from three ``ObservableValue``s, redrawing when any of them changes.
   ///
   /// ```swift
-  /// ObserverBuilder3(observable1: theme, observable2: theme, observable3: theme) { a, b, c in
+  /// ObserverBuilder3(
+  ///   observable1: theme, observable2: theme, observable3: theme
+  /// ) { a, b, c in
   ///   Text(a.name + b.name + c.name)
   /// }
   /// ```

@@ -61,7 +61,9 @@
   /// changes.
   ///
   /// ```swift
-  /// StateViewModelValueWatcher(viewModel: cart, values: [{ $0.count }, { $0.total }]) { cart in
+  /// StateViewModelValueWatcher(
+  ///   viewModel: cart, values: [{ $0.count }, { $0.total }]
+  /// ) { cart in
   ///   Text("\(cart.count) items, \(cart.total)")
   /// }
   /// ```

@@ -8,7 +8,9 @@
     /// Key paths to `Hashable` properties work as selectors:
     ///
     /// ```swift
-    /// StateViewModelValueWatcher(viewModel: cart, selectors: [\.count, \.total]) { cart in
+    /// StateViewModelValueWatcher(
+    ///   viewModel: cart, selectors: [\.count, \.total]
+    /// ) { cart in
     ///   Text("\(cart.count) items, \(cart.total)")
     /// }
     /// ```

@@ -29,7 +29,7 @@
     ///
     /// ```swift
     /// let preview = ViewModelRegistry(name: "preview")
-    /// preview.setProxy(ViewModelSpec(key: "user") { UserViewModel(name: "Ada") }, for: userSpec)
+    /// preview.setProxy(for: userSpec) { UserViewModel(name: "Ada") }
     /// ProfileView().viewModelRegistry(preview)
     /// ```
     ///

@@ -54,9 +54,15 @@
   ///
   /// ```swift
   /// let visibility = ViewControllerVisibilityPauseProvider()
-  /// override func viewDidLoad() { viewModelBinding.addPauseProvider(visibility) }
-  /// override func viewWillAppear(_ animated: Bool) { visibility.viewWillAppear() }
-  /// override func viewDidDisappear(_ animated: Bool) { visibility.viewDidDisappear() }
+  /// override func viewDidLoad() {
+  ///   viewModelBinding.addPauseProvider(visibility)
+  /// }
+  /// override func viewWillAppear(_ animated: Bool) {
+  ///   visibility.viewWillAppear()
+  /// }
+  /// override func viewDidDisappear(_ animated: Bool) {
+  ///   visibility.viewDidDisappear()
+  /// }
   /// ```
   @MainActor
   public final class ViewControllerVisibilityPauseProvider: BasePauseProvider {

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Builds the documentation: Registry's, with its SwiftUI, Combine and UIKit API, and the
+# AppleViewModelCompatibility module's, merged into one site, then checks what was rendered.
+#
+#   Scripts/build-docs.sh [output-dir]        (default: .build/docs)
+#
+# Writes output-dir/Registry.doccarchive, output-dir/AppleViewModelCompatibility.doccarchive and
+# output-dir/site (both modules in one archive). To browse:
+#
+#   python3 -m http.server --directory .build/docs/site 8000
+#   open http://localhost:8000/documentation/registry
+#
+# Apple's frameworks do not exist on Linux, so the Apple-only API (behind `#if canImport(...)`)
+# is documented from the symbol graph of Tests/AppleLayer, which compiles the same Registry
+# sources against stand-in SwiftUI, Combine, UIKit and ObjectiveC modules. Only the graphs of
+# Registry and AppleViewModelCompatibility are given to docc: no symbol of a stand-in gets a
+# page, and Scripts/check-docs.py fails the build if one does.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=${1:-.build/docs}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Default build flags, as CI's last builds of both packages before this step (the examples, the
+# Apple layer's tests) use, so that their build folders are reused.
+apple=Tests/AppleLayer
+triple=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
+
+echo "== building the modules (the root package, and $apple for the Apple API)"
+swift build --target AppleViewModelCompatibility
+swift build --package-path "$apple" --target Registry
+# The compatibility module's own Apple API, once the AppleLayer package builds it.
+if grep -q 'name: "AppleViewModelCompatibility"' "$apple/Package.swift"; then
+  swift build --package-path "$apple" --target AppleViewModelCompatibility
+  compat_bin=$(swift build --package-path "$apple" --show-bin-path)
+else
+  compat_bin=$(swift build --show-bin-path)
+fi
+
+extract() {  # module, build folder, output folder
+  # The modules it imports: the Swift ones, and the C targets' (their generated module maps).
+  local maps=()
+  for map in "$2"/*.build/module.modulemap; do
+    if [ -e "$map" ]; then maps+=(-Xcc "-fmodule-map-file=$map"); fi
+  done
+  mkdir -p "$3"
+  swift symbolgraph-extract -module-name "$1" -I "$2/Modules" "${maps[@]}" -target "$triple" \
+    -output-dir "$3" -minimum-access-level public -skip-synthesized-members \
+    -emit-extension-block-symbols
+}
+echo "== symbol graphs"
+extract Registry "$(swift build --package-path "$apple" --show-bin-path)" "$work/registry"
+extract Registry "$(swift build --show-bin-path)" "$work/registry-linux"
+extract AppleViewModelCompatibility "$compat_bin" "$work/compat"
+# Source locations through Tests/AppleLayer's symlinks become the real files; every symbol of
+# the Linux build must be in the graph documented.
+python3 Scripts/check-docs.py graphs "$work/registry" "$work/registry-linux" "$work/compat"
+
+echo "== docc convert (warnings are errors)"
+rm -rf "$out/Registry.doccarchive" "$out/AppleViewModelCompatibility.doccarchive" "$out/site"
+docc convert Sources/Registry/Registry.docc --additional-symbol-graph-dir "$work/registry" \
+  --output-path "$out/Registry.doccarchive" --warnings-as-errors
+docc convert Sources/AppleViewModelCompatibility/AppleViewModelCompatibility.docc \
+  --additional-symbol-graph-dir "$work/compat" \
+  --output-path "$out/AppleViewModelCompatibility.doccarchive" --warnings-as-errors
+docc merge "$out/Registry.doccarchive" "$out/AppleViewModelCompatibility.doccarchive" \
+  --synthesized-landing-page-name Registry --output-path "$out/site"
+
+echo "== checking what was rendered, and the install lines"
+python3 Scripts/check-docs.py site "$out"
+python3 Scripts/check-docs.py install
+echo "browse: python3 -m http.server --directory $out/site 8000, then open"
+echo "  http://localhost:8000/documentation/registry"
