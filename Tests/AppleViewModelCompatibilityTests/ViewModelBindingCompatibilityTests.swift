@@ -49,8 +49,51 @@ private final class ScreenBinding: ViewModelBinding {
   }
 }
 
+/// A tagged view model that opens a child after it was built; the child finds it by tag.
+@MainActor
+private final class TaggedParent: ViewModel {
+  var childSpec: ViewModelSpec<TagReadingChild>?
+
+  func openChild() throws -> TagReadingChild? {
+    guard let childSpec else { return nil }
+    return try viewModelBinding.readThrowing(childSpec)
+  }
+}
+
+/// Holds, from its `onCreate`, every `TaggedParent` tagged "parents": its parent among them.
+@MainActor
+private final class TagReadingChild: ViewModel {
+  private(set) var parents: [TaggedParent] = []
+
+  override func onCreate(_ arg: InstanceArg) {
+    super.onCreate(arg)
+    parents = viewModelBinding.readCachesByTag("parents")
+  }
+}
+
 @MainActor
 @Suite struct ViewModelBindingCompatibilityTests {
+  /// "A hold that would close an ownership cycle is refused": a child that holds its parent
+  /// through a tag lookup while it is built, then held by that parent, would make an island.
+  @Test func aChildThatHoldsItsParentByTagIsNotHeldBackByIt() {
+    withTestRegistry { registry, _ in
+      let parentSpec = ViewModelSpec<TaggedParent>(key: "p", tag: "parents") { TaggedParent() }
+      let binding = ViewModelBinding()
+      let parent = binding.watch(parentSpec)
+      parent.childSpec = ViewModelSpec<TagReadingChild>(key: "c") { TagReadingChild() }
+      #expect(
+        throws: RegistryError.ownershipCycle(chain: [
+          #"TaggedParent(key: "p")"#, #"TagReadingChild(key: "c")"#, #"TaggedParent(key: "p")"#,
+        ])
+      ) {
+        _ = try parent.openChild()
+      }
+      binding.dispose()
+      #expect(parent.isDisposed)
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   @Test func recycleDisposesWhoeverHoldsItAndTheNextResolutionBuildsAnew() {
     withTestRegistry { _, reporter in
       let spec = ViewModelSpec<CompatCounter>(key: "session", aliveForever: true) {

@@ -54,12 +54,6 @@ struct InstanceIdentity: Hashable {
   func hash(into hasher: inout Hasher) {
     hasher.combine(keyHash)
   }
-
-  /// What `Dictionary` asks for: `keyHash` is already a full hash (seeded per process), so the
-  /// lookup on the re-render path skips a second round of hashing.
-  func _rawHashValue(seed: Int) -> Int {
-    keyHash ^ seed
-  }
 }
 
 enum InstanceKey: Hashable {

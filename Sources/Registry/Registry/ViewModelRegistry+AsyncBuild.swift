@@ -1,53 +1,3 @@
-/// One async build in flight, shared by every caller that asked for the same instance.
-@MainActor
-final class PendingAsyncBuild {
-  struct Waiter {
-    let core: BindingCore
-    let watching: Bool
-    /// The spec of a private instance, kept by the binding that will hold it.
-    let anchor: AnyObject?
-    let continuation: CheckedContinuation<ViewModel, any Error>
-  }
-
-  let key: PendingBuildKey
-  let tag: AnyHashable?
-  /// How the build reads in a cycle message.
-  let name: String
-  var waiters: [UInt64: Waiter] = [:]
-  var task: Task<Void, Never>?
-  /// Set by `disposeAll()` or `reset(tag:)` while it ran: its result must not be registered.
-  var isAbandoned = false
-  private var nextWaiterID: UInt64 = 0
-
-  init(key: PendingBuildKey, tag: AnyHashable?, name: String) {
-    self.key = key
-    self.tag = tag
-    self.name = name
-  }
-
-  func makeWaiterID() -> UInt64 {
-    nextWaiterID += 1
-    return nextWaiterID
-  }
-}
-
-/// The async builds the current task is running inside, outermost first: a build that waits
-/// for one of them waits for itself.
-enum AsyncBuildChain {
-  struct Link: Sendable {
-    let build: ObjectIdentifier
-    let name: String
-  }
-
-  @TaskLocal static var links: [Link] = []
-}
-
-/// Which callers share a build: everyone for a keyed instance, one binding for a private one.
-struct PendingBuildKey: Hashable {
-  let identity: InstanceIdentity
-  let privateHolder: ObjectIdentifier?
-}
-
 extension ViewModelRegistry {
   /// Joins (or starts) the build of `identity`; returns the instance once built, held by the
   /// requester.
@@ -58,7 +8,7 @@ extension ViewModelRegistry {
     let key = PendingBuildKey(
       identity: identity, privateHolder: identity.isShared ? nil : ObjectIdentifier(requester))
     let pending =
-      pendingAsyncBuilds[key]
+      pendingBuilds[key]
       ?? PendingAsyncBuild(
         key: key, tag: active.tag,
         name: BuildFrame(identity: identity, type: VM.self, values: nil).description)
@@ -67,7 +17,7 @@ extension ViewModelRegistry {
       // This task runs inside that very build: waiting for it would never end.
       throw RegistryError.cycle(chain: chain[start...].map(\.name) + [pending.name])
     }
-    pendingAsyncBuilds[key] = pending
+    pendingBuilds.start(pending)
     let waiterID = pending.makeWaiterID()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
@@ -111,14 +61,14 @@ extension ViewModelRegistry {
   private func abandonIfUnwanted(_ pending: PendingAsyncBuild) {
     guard pending.waiters.isEmpty else { return }
     pending.task?.cancel()
-    if pendingAsyncBuilds[pending.key] === pending { pendingAsyncBuilds[pending.key] = nil }
+    pendingBuilds.end(pending)
   }
 
   private func completeAsyncBuild<VM: ViewModel>(
     _ pending: PendingAsyncBuild, result: Result<VM, any Error>, active: AsyncViewModelSpec<VM>
   ) {
     let key = pending.key
-    if pendingAsyncBuilds[key] === pending { pendingAsyncBuilds[key] = nil }
+    pendingBuilds.end(pending)
     let waiters = pending.waiters.sorted { $0.key < $1.key }.map(\.value)
     pending.waiters.removeAll()
     if pending.isAbandoned {
@@ -142,25 +92,21 @@ extension ViewModelRegistry {
         // and dispose this one, which nobody will ever hold.
         if existing !== viewModel { discard(viewModel) }
         built = existing
-      } else if viewModel.lifetime.record != nil || viewModel.isDisposed {
-        let error = RegistryError.builderReusedInstance(
-          type: Describe.type(VM.self), key: Describe.key(active.key))
-        for waiter in waiters { waiter.continuation.resume(throwing: error) }
-        return
       } else {
         // On the build stack while onCreate runs, as for a synchronous build: a dependency
         // that needs this identity back is a cycle.
         buildStack.push(BuildFrame(identity: key.identity, type: VM.self, values: active.values))
-        register(
-          viewModel, identity: key.identity, values: active.values,
-          releasePolicy: active.releasePolicy, requester: first.core)
-        let isAbandoned = buildStack.isTopAbandoned
-        buildStack.pop()
-        if isAbandoned {
-          // A reset while onCreate ran: what was built for before it is disposed, as when the
-          // reset comes while the builder runs.
-          dispose(viewModel, callingHook: true)
-          for waiter in waiters { waiter.continuation.resume(throwing: CancellationError()) }
+        defer { buildStack.pop() }
+        do {
+          try admit(
+            viewModel, identity: key.identity, values: active.values,
+            releasePolicy: active.releasePolicy, requester: first.core, key: active.key)
+        } catch {
+          // A reset while onCreate ran disposed what was built for before it (as when the
+          // reset comes while the builder runs): the waiters are cancelled.
+          let failure: any Error =
+            if case .buildAbandoned = error.error { CancellationError() } else { error.error }
+          for waiter in waiters { waiter.continuation.resume(throwing: failure) }
           return
         }
         built = viewModel
@@ -173,16 +119,12 @@ extension ViewModelRegistry {
     // A view model's binding that would close an ownership cycle gets the error instead.
     var cycles: [ObjectIdentifier: [String]] = [:]
     for waiter in waiters where !waiter.core.isDisposed && !built.isDisposed {
-      if waiter.core.isModelOwned {
-        if let chain = ownershipCycle(holding: built, by: waiter.core) {
-          cycles[ObjectIdentifier(waiter.core)] = chain
-          continue
-        }
-        if !isNew { sharedHoldsByViewModels &+= 1 }
-      }
-      hold(
+      if let chain = acquire(
         built, at: key.identity, by: waiter.core, watching: waiter.watching,
         anchor: waiter.anchor)
+      {
+        cycles[ObjectIdentifier(waiter.core)] = chain
+      }
     }
     for waiter in waiters {
       if let chain = cycles[ObjectIdentifier(waiter.core)] {
@@ -213,10 +155,9 @@ extension ViewModelRegistry {
   /// something that ignores cancellation may never do — and the next resolution starts a fresh
   /// build. What the abandoned builder returns later is disposed, never registered.
   func abandonPendingBuilds(tag: AnyHashable?) {
-    for (key, pending) in pendingAsyncBuilds where tag == nil || pending.tag == tag {
+    for pending in pendingBuilds.endAll(tag: tag) {
       pending.isAbandoned = true
       pending.task?.cancel()
-      pendingAsyncBuilds[key] = nil
       let waiters = pending.waiters.sorted { $0.key < $1.key }.map(\.value)
       pending.waiters.removeAll()
       for waiter in waiters { waiter.continuation.resume(throwing: CancellationError()) }

@@ -45,27 +45,36 @@ extension ViewModelRegistry {
     aliveForever: Bool
   ) throws -> VM {
     let viewModel = try active.makeInstance(in: self)
-    guard viewModel.lifetime.record == nil, !viewModel.isDisposed else {
-      throw UnheldInstance(
-        error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(active.key)),
-        viewModel: viewModel)
-    }
-    // A reset while the builder ran: the instance is not registered, only disposed.
-    if buildStack.isTopAbandoned { throw abandon(viewModel, active) }
-    register(
+    try admit(
       viewModel, identity: identity, values: active.values.with(aliveForever: aliveForever),
-      releasePolicy: active.releasePolicy, requester: requester)
-    // A reset while onCreate ran: it was not findable yet, so the reset did not dispose it.
-    if buildStack.isTopAbandoned { throw abandon(viewModel, active) }
+      releasePolicy: active.releasePolicy, requester: requester, key: active.key)
     return viewModel
   }
 
-  /// Disposes what an abandoned build made, and the error its caller gets with it.
-  private func abandon<VM>(_ viewModel: VM, _ active: ViewModelSpec<VM>) -> UnheldInstance {
+  /// The bracket around registering what a builder returned, for synchronous and async builds
+  /// alike; the build's frame is on top of the build stack.
+  ///
+  /// An instance the registry already owns is refused. A reset that ran while the builder ran,
+  /// or while `onCreate` ran (the instance was not findable yet, so the reset did not dispose
+  /// it), abandons the build: the instance is disposed, not registered.
+  func admit<VM: ViewModel>(
+    _ viewModel: VM, identity: InstanceIdentity, values: InstanceArg.Values,
+    releasePolicy: ReleasePolicy?, requester: BindingCore, key: AnyHashable?
+  ) throws(UnheldInstance) {
+    let type = Describe.type(VM.self)
+    guard viewModel.lifetime.record == nil, !viewModel.isDisposed else {
+      throw UnheldInstance(
+        error: .builderReusedInstance(type: type, key: Describe.key(key)), viewModel: viewModel)
+    }
+    if !buildStack.isTopAbandoned {
+      register(
+        viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
+        requester: requester)
+      guard buildStack.isTopAbandoned else { return }
+    }
     dispose(viewModel, callingHook: true)
-    return UnheldInstance(
-      error: .buildAbandoned(type: Describe.type(VM.self), key: Describe.key(active.key)),
-      viewModel: viewModel)
+    throw UnheldInstance(
+      error: .buildAbandoned(type: type, key: Describe.key(key)), viewModel: viewModel)
   }
 
   /// Marks the builds running now as abandoned (all of them, or those of `tag`): a reset must

@@ -78,7 +78,7 @@ extension ViewModelRegistry {
       report(error, at: site)
       aliveForever = false
     }
-    let sharedHoldsBefore = sharedHoldsByViewModels
+    let acquisitionsBefore = acquisitions
     let viewModel = try build(
       active, identity: identity, requester: holder, aliveForever: aliveForever)
     // An instance that disposed itself in onCreate is held by nobody: the throwing forms say
@@ -88,7 +88,7 @@ extension ViewModelRegistry {
     }
     // Only an instance that came to hold something built before it can hold this binding's
     // owner; a chain of fresh builds never needs the search.
-    if holder.isModelOwned, sharedHoldsByViewModels != sharedHoldsBefore,
+    if holder.isModelOwned, acquisitions != acquisitionsBefore,
       let chain = ownershipCycle(holding: viewModel, by: holder)
     {
       dispose(viewModel, callingHook: true)
@@ -181,13 +181,9 @@ extension ViewModelRegistry {
         key: Describe.key(values.key))
     }
     if identity.isShared, let found = store.shared[identity] {
-      if holder.isModelOwned {
-        if let chain = ownershipCycle(holding: found, by: holder) {
-          throw UnheldInstance(error: .ownershipCycle(chain: chain), viewModel: found)
-        }
-        sharedHoldsByViewModels &+= 1
+      if let chain = acquire(found, at: identity, by: holder, watching: mode.isWatching) {
+        throw UnheldInstance(error: .ownershipCycle(chain: chain), viewModel: found)
       }
-      hold(found, at: identity, by: holder, watching: mode.isWatching, anchor: nil)
       return found
     }
     return nil
@@ -276,17 +272,13 @@ extension ViewModelRegistry {
       }
       return .found(found)
     }
-    if holder.isModelOwned {
-      if let chain = ownershipCycle(holding: found, by: holder) {
-        // Found, but not held: holding it would keep both alive forever.
-        return .refused(found, chain: chain)
-      }
-      sharedHoldsByViewModels &+= 1
-    }
     // A private instance another binding built is held under a name of its own, so that this
     // binding's resolutions of the spec still build its own instance.
     let identity = record.identity.isShared ? record.identity : .borrowing(found)
-    hold(found, at: identity, by: holder, watching: mode.isWatching, anchor: nil)
+    if let chain = acquire(found, at: identity, by: holder, watching: mode.isWatching) {
+      // Found, but not held: holding it would keep both alive forever.
+      return .refused(found, chain: chain)
+    }
     return .found(found)
   }
 
@@ -304,11 +296,10 @@ extension ViewModelRegistry {
     return tagged.compactMap { candidate in
       guard !candidate.isDisposed else { return nil }
       if holder.isDisposed || holder.holds(candidate) { return candidate }
-      if holder.isModelOwned, ownershipCycle(holding: candidate, by: holder) != nil { return nil }
       guard let record = candidate.lifetime.record else { return nil }
       let identity = record.identity.isShared ? record.identity : .borrowing(candidate)
-      hold(candidate, at: identity, by: holder, watching: mode.isWatching, anchor: nil)
-      return candidate
+      let refused = acquire(candidate, at: identity, by: holder, watching: mode.isWatching)
+      return refused == nil ? candidate : nil
     }
   }
 

@@ -54,14 +54,16 @@ public final class ViewModelRegistry {
 
   /// Where non-throwing APIs send the mistakes they cannot throw. Replace it to collect or
   /// route them; the default prints.
-  // Unchecked: only ever read or assigned whole (`report` copies it before calling it), never
-  // across a call.
-  @exclusivity(unchecked) public var issueReporter: any RegistryIssueReporter =
-    PrintingIssueReporter()
+  public var issueReporter: any RegistryIssueReporter = PrintingIssueReporter()
 
   /// Logging, state comparison and error routing; see ``configure(config:lifecycles:)``.
-  // Unchecked: read on every `setState`; only ever read or assigned whole, never across a call.
-  @exclusivity(unchecked) public internal(set) var config = ViewModelConfig()
+  public internal(set) var config = ViewModelConfig() {
+    didSet { configuredEquals = config.equals }
+  }
+  /// `config.equals`, which every `setState` reads: a copy of its own, so that the public
+  /// `config` keeps Swift's exclusivity checks.
+  // Unchecked: assigned only by `config`'s `didSet`, read whole, never across a call.
+  @exclusivity(unchecked) private(set) var configuredEquals: (@Sendable (Any?, Any?) -> Bool)? = nil
   /// The lifecycle observers given to ``configure(config:lifecycles:)`` or added since.
   public internal(set) var lifecycles: [any ViewModelLifecycle] = []
   /// `lifecycles` plus the logger when logging is on: what events go to.
@@ -80,7 +82,8 @@ public final class ViewModelRegistry {
   /// store's mutations never call out, so no access to it can overlap another.
   @exclusivity(unchecked) var store = InstanceStore()
   var churn = KeyChurnDetector()
-  var pendingAsyncBuilds: [PendingBuildKey: PendingAsyncBuild] = [:]
+  /// The async builds in flight, which callers asking for the same instance join.
+  var pendingBuilds = PendingAsyncBuilds()
   /// Unchecked: read on every resolution; no access to it calls out (a proxy is stored or read
   /// whole), so none can overlap another.
   @exclusivity(unchecked) var proxies = ProxyTable()
@@ -92,9 +95,9 @@ public final class ViewModelRegistry {
   @exclusivity(unchecked) var buildStack = BuildStack()
   @exclusivity(unchecked) var changes = ChangeBatch()
   var nextBindingSerial: UInt64 = 0
-  /// Counts view models' bindings starting to hold an instance built before: only such a hold
-  /// can close an ownership cycle, so a build during which it does not move needs no search.
-  var sharedHoldsByViewModels: UInt64 = 0
+  /// Counts view models' bindings starting to hold an instance built before them; moved only
+  /// by ``acquire(_:at:by:watching:anchor:)`` (see ``AcquireCount``).
+  var acquisitions = AcquireCount()
   /// Told of every hold, release and disposal (see ``LifetimeTap``); `nil` unless a module
   /// built on the core sets it.
   package var lifetimeTap: (any LifetimeTap)?

@@ -160,7 +160,7 @@ open class StateViewModel<State>: ViewModel {
 
   private func isEqual(_ current: State, _ new: State) -> Bool {
     if let equals { return equals(current, new) }
-    if let configured = registry.config.equals { return configured(current, new) }
+    if let configured = registry.configuredEquals { return configured(current, new) }
     if let equatableEquals { return equatableEquals(current, new) }
     return false
   }
@@ -238,7 +238,7 @@ open class StateViewModel<State>: ViewModel {
     onChanged: @escaping (R?, R) throws -> Void
   ) -> () -> Void {
     var last = selector(storage)
-    let configured = registry.config.equals.map { equals in { (a: R, b: R) in equals(a, b) } }
+    let configured = registry.configuredEquals.map { equals in { (a: R, b: R) in equals(a, b) } }
     let same = equals ?? configured ?? { $0 == $1 }
     return listenState { _, new in
       let selected = selector(new)

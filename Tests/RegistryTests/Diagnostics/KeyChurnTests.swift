@@ -101,6 +101,9 @@ import Testing
     let registry = ViewModelRegistry(name: "test")
     let reporter = RecordingIssueReporter()
     registry.issueReporter = reporter
+    // Time stands still: each load waits for the main actor, which a parallel run keeps busy for
+    // long enough (a minute, on a loaded machine) that a real window would let early loads go.
+    registry.clock = ManualClock()
     registry.configure(
       config: ViewModelConfig(keyChurnWarning: KeyChurnThreshold(count: 2, window: .seconds(60))))
     let host = ViewModelHost<ProbeViewModel>(registry: registry)

@@ -48,7 +48,7 @@
 
     /// The content for the current selected value.
     public var body: some View {
-      let configured = viewModel.registry.config.equals.map { equals in
+      let configured = viewModel.registry.configuredEquals.map { equals in
         { (a: Value, b: Value) in equals(a, b) }
       }
       let selection = box.selection(
