@@ -61,10 +61,10 @@ extension ViewModelRegistry {
     _ viewModel: VM, identity: InstanceIdentity, values: InstanceArg.Values,
     releasePolicy: ReleasePolicy?, requester: BindingCore, key: AnyHashable?
   ) throws(UnheldInstance) {
-    let type = Describe.type(VM.self)
     guard viewModel.lifetime.record == nil, !viewModel.isDisposed else {
       throw UnheldInstance(
-        error: .builderReusedInstance(type: type, key: Describe.key(key)), viewModel: viewModel)
+        error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(key)),
+        viewModel: viewModel)
     }
     if !buildStack.isTopAbandoned {
       register(
@@ -74,7 +74,8 @@ extension ViewModelRegistry {
     }
     dispose(viewModel, callingHook: true)
     throw UnheldInstance(
-      error: .buildAbandoned(type: type, key: Describe.key(key)), viewModel: viewModel)
+      error: .buildAbandoned(type: Describe.type(VM.self), key: Describe.key(key)),
+      viewModel: viewModel)
   }
 
   /// Marks the builds running now as abandoned (all of them, or those of `tag`): a reset must
