@@ -197,27 +197,10 @@ extension ViewModelRegistry {
   /// when `target` already holds it, directly or through others: holding it would make an
   /// island that nothing could release. `nil` when there is no such chain.
   func ownershipCycle(holding target: ViewModel, by holder: BindingCore) -> [String]? {
-    guard let owner = holder.ownerViewModel else { return nil }
-    if target === owner { return [owner.instanceName, owner.instanceName] }
-    var visited: Set<ObjectIdentifier> = [ObjectIdentifier(target)]
-    var path: [ViewModel] = [target]
-    func reachesOwner(from viewModel: ViewModel) -> Bool {
-      guard let core = viewModel.ownBindingCore else { return false }
-      for entry in core.table.allEntries {
-        let next = entry.viewModel
-        if next === owner {
-          path.append(next)
-          return true
-        }
-        guard visited.insert(ObjectIdentifier(next)).inserted else { continue }
-        path.append(next)
-        if reachesOwner(from: next) { return true }
-        path.removeLast()
-      }
-      return false
-    }
-    guard reachesOwner(from: target) else { return nil }
-    return ([owner] + path).map(\.instanceName)
+    guard let owner = holder.ownerViewModel,
+      let chain = cycleSearch.chain(from: owner, through: target)
+    else { return nil }
+    return chain.map(\.instanceName)
   }
 
   /// Finds a live instance of `VM` by key and/or tag (by tag alone, private ones included),

@@ -95,6 +95,8 @@ public final class ViewModelRegistry {
   /// Counts view models' bindings starting to hold an instance built before: only such a hold
   /// can close an ownership cycle, so a build during which it does not move needs no search.
   var sharedHoldsByViewModels: UInt64 = 0
+  /// The storage of ownership-cycle searches, kept from one to the next.
+  var cycleSearch = OwnershipCycleSearch()
   /// Told of every hold, release and disposal (see ``LifetimeTap``); `nil` unless a module
   /// built on the core sets it.
   package var lifetimeTap: (any LifetimeTap)?
