@@ -2,61 +2,118 @@ import Registry
 
 // MARK: deep_chain_N, deep_chain_growth
 
-/// One link of a chain built from its end: link `depth` reads link `depth - 1`, built before
+/// One link of a chain built from its end: link `depth` reads the link below it, built before
 /// it, in `onCreate`.
 final class DeepLink: ViewModel {
   let depth: Int
-  unowned let links: DeepChainLinks
-  private(set) var below: DeepLink?
+  let below: ViewModelSpec<DeepLink>?
+  private(set) var next: DeepLink?
 
-  init(depth: Int, links: DeepChainLinks) {
+  init(depth: Int, below: ViewModelSpec<DeepLink>?) {
     self.depth = depth
-    self.links = links
+    self.below = below
     super.init()
   }
 
   override func onCreate(_ arg: InstanceArg) {
-    if depth > 0 { below = viewModelBinding.read(links.specs[depth - 1]) }
+    if let below { next = viewModelBinding.read(below) }
   }
 }
 
-/// The specs of one chain built from its end, `length` links long: declarations, made once
-/// outside the measurement.
-final class DeepChainLinks: @unchecked Sendable {
+/// The specs of `count` chains built from their end, each `length` links long, keyed apart:
+/// declarations, made once outside the measurement.
+final class DeepChains: @unchecked Sendable {
   // @unchecked: `specs` is set once in `init` and only read afterwards, on the main actor.
   let length: Int
-  private(set) var specs: [ViewModelSpec<DeepLink>] = []
+  /// Per chain, its links, bottom first.
+  private(set) var specs: [[ViewModelSpec<DeepLink>]] = []
 
-  init(length: Int) {
+  init(length: Int, links: Int) {
     self.length = length
-    specs = (0..<length).map { depth in
-      ViewModelSpec(key: depth) { [unowned self] in DeepLink(depth: depth, links: self) }
+    // Each builder finds the spec below it here when it runs: a spec capturing the one below
+    // would make a chain of references as deep as the chain.
+    specs = (0..<max(1, links / length)).map { chain in
+      (0..<length).map { depth in
+        ViewModelSpec(key: chain * length + depth) { [unowned self] in
+          DeepLink(depth: depth, below: depth == 0 ? nil : self.specs[chain][depth - 1])
+        }
+      }
     }
   }
+
+  var linkCount: Int { specs.count * length }
 }
 
-/// A binding resolves the links of a chain one after another, each reading the one before it
-/// in `onCreate`: the chain is built from its end, and every hold of a lower link is checked
-/// for an ownership cycle. Each repetition builds about `links` links in all, as chains of
-/// `length`; only the builds are timed.
+/// A binding resolves the links of chains one after another, each reading the one below it in
+/// `onCreate`: each chain is built from its end, and every hold of a lower link is checked for
+/// an ownership cycle. Every length builds the same number of links per repetition and keeps
+/// them all until its end, so the lengths differ in depth only, not in how many instances are
+/// alive (what `scale_N` measures); only the builds are timed.
 @MainActor
-func deepChain(_ chain: DeepChainLinks, links: Int) -> [Metric] {
+func deepChain(_ chains: DeepChains) -> [Metric] {
   let registry = ViewModelRegistry.current
-  let rounds = max(1, links / chain.length)
+  let binding = ViewModelBinding(registry: registry)
   var elapsed = 0.0
   var sum: UInt = 0
-  for _ in 0..<rounds {
-    let binding = ViewModelBinding(registry: registry)
+  for chain in chains.specs {
     let start = benchClock.now
-    for spec in chain.specs { sum &+= bits(binding.read(spec)) }
+    for spec in chain { sum &+= bits(binding.read(spec)) }
     elapsed += nanoseconds(since: start)
-    precondition(registry.liveInstanceCount == chain.length)
-    binding.dispose()
   }
+  precondition(registry.liveInstanceCount == chains.linkCount)
+  binding.dispose()
   consume(sum)
   expectEmpty(registry)
-  let perLink = elapsed / Double(rounds * chain.length)
-  return [Metric(name: "deep_chain_\(chain.length)", unit: "ns/link", value: perLink)]
+  let perLink = elapsed / Double(chains.linkCount)
+  return [Metric(name: "deep_chain_\(chains.length)", unit: "ns/link", value: perLink)]
+}
+
+/// An object of a chain built from its end: it holds the one below it, and counts its holders.
+final class FloorLink {
+  var below: FloorLink?
+  var holders = 0
+}
+
+@inline(never)
+func makeFloorLink() -> FloorLink {
+  FloorLink()
+}
+
+/// The least a chain built from its end needs: per link, an object that holds the one below it
+/// (found by key), entered by key and into the holder's table; the same links as the case.
+@MainActor
+func deepChainFloor(_ chains: DeepChains) -> [Metric] {
+  var shared: [Int: FloorLink] = [:]
+  var held: [Int: FloorLink] = [:]
+  var elapsed = 0.0
+  var sum: UInt = 0
+  for chain in chains.specs.indices {
+    let first = chain * chains.length
+    let start = benchClock.now
+    for key in first..<first + chains.length {
+      sum &+= floorLink(key, below: key == first ? nil : key - 1, shared: &shared, held: &held)
+    }
+    elapsed += nanoseconds(since: start)
+  }
+  precondition(shared.count == chains.linkCount)
+  consume(sum)
+  let perLink = elapsed / Double(chains.linkCount)
+  return [Metric(name: "deep_chain_\(chains.length)", unit: "ns/link", value: perLink)]
+}
+
+@inline(never)
+func floorLink(
+  _ key: Int, below: Int?, shared: inout [Int: FloorLink], held: inout [Int: FloorLink]
+) -> UInt {
+  let link = makeFloorLink()
+  if let below, let lower = shared[below] {
+    link.below = lower
+    lower.holders += 1
+  }
+  shared[key] = link
+  held[key] = link
+  link.holders += 1
+  return bits(link)
 }
 
 /// How the cost of a link grows from the shortest chain built from its end to the longest;
@@ -66,9 +123,10 @@ func deepChainGrowth(_ results: [BenchResult], lengths: [Int]) -> BenchResult? {
     let short = results.first(where: { $0.name == "deep_chain_\(shortest)" }),
     let long = results.first(where: { $0.name == "deep_chain_\(longest)" })
   else { return nil }
+  let floorGrowth = long.floor.flatMap { top in short.floor.map { top / $0 } }
   return result(
     name: "deep_chain_growth", unit: "x (\(longest) vs \(shortest))",
-    samples: [long.median / short.median], floor: nil, repetitions: long.repetitions)
+    samples: [long.median / short.median], floor: floorGrowth, repetitions: long.repetitions)
 }
 
 // MARK: nested_stack

@@ -198,11 +198,12 @@ func scenarios(_ plan: Plan) -> [Scenario] {
         run: { scaleDispose(specs: fixture.specs) },
         floor: { scaleDisposeFloor(keys: fixture.keys) }))
   }
-  for chain in plan.deepChainLengths.map({ DeepChainLinks(length: $0) }) {
+  for length in plan.deepChainLengths {
+    let chains = DeepChains(length: length, links: plan.deepChainLinks)
     list.append(
       Scenario(
-        name: "deep_chain_\(chain.length)", repetitions: plan.scaleRepetitions, warmups: 1,
-        run: { deepChain(chain, links: plan.deepChainLinks) }, floor: { [] }))
+        name: "deep_chain_\(length)", repetitions: plan.scaleRepetitions, warmups: 1,
+        run: { deepChain(chains) }, floor: { deepChainFloor(chains) }))
   }
   let nested = NestedChainLinks(length: plan.nestedLevels)
   list.append(

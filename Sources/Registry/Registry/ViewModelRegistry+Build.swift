@@ -8,8 +8,7 @@ extension ViewModelRegistry {
     _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
     aliveForever: Bool
   ) throws -> VM {
-    try checkNotBuilding(identity, type: VM.self)
-    buildStack.push(BuildFrame(identity: identity, type: VM.self, values: active.values))
+    try enterBuild(identity, type: VM.self, values: active.values)
     defer { buildStack.pop() }
     // What the builder and onCreate read is not a dependency of whatever is being tracked now
     // (a SwiftUI body that resolves on first read).
@@ -31,6 +30,16 @@ extension ViewModelRegistry {
     }
   }
 
+  /// Pushes `identity` on the build stack, unless it is there already: a cycle. Out of line, so
+  /// that the frame it makes is not kept in every level of a nested build.
+  @inline(never)
+  private func enterBuild(
+    _ identity: InstanceIdentity, type: Any.Type, values: InstanceArg.Values
+  ) throws {
+    try checkNotBuilding(identity, type: type)
+    buildStack.push(BuildFrame(identity: identity, type: type, values: values))
+  }
+
   /// A repeat on the build stack is a cycle.
   private func checkNotBuilding(_ identity: InstanceIdentity, type: Any.Type) throws {
     guard let index = buildStack.index(of: identity) else { return }
@@ -46,24 +55,38 @@ extension ViewModelRegistry {
   ) throws -> VM {
     let viewModel = try active.makeInstance(in: self)
     guard viewModel.lifetime.record == nil, !viewModel.isDisposed else {
-      throw UnheldInstance(
-        error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(active.key)),
-        viewModel: viewModel)
+      try refuseReused(viewModel, key: active.key)
     }
     // A reset while the builder ran: the instance is not registered, only disposed.
-    if buildStack.isTopAbandoned { throw abandon(viewModel, active) }
+    if buildStack.isTopAbandoned { try abandon(viewModel, active) }
     register(
-      viewModel, identity: identity, values: active.values.with(aliveForever: aliveForever),
+      viewModel, identity: identity, values: values(of: active, aliveForever: aliveForever),
       releasePolicy: active.releasePolicy, requester: requester)
     // A reset while onCreate ran: it was not findable yet, so the reset did not dispose it.
-    if buildStack.isTopAbandoned { throw abandon(viewModel, active) }
+    if buildStack.isTopAbandoned { try abandon(viewModel, active) }
     return viewModel
   }
 
-  /// Disposes what an abandoned build made, and the error its caller gets with it.
-  private func abandon<VM>(_ viewModel: VM, _ active: ViewModelSpec<VM>) -> UnheldInstance {
+  /// Refuses an instance the registry already has, which a builder returned. Out of line, as every rare
+  /// path of a build: a nested build recurses through this frame.
+  @inline(never)
+  private func refuseReused<VM: ViewModel>(_ viewModel: VM, key: AnyHashable?) throws -> Never {
+    throw UnheldInstance(
+      error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(key)),
+      viewModel: viewModel)
+  }
+
+  /// The values an instance is registered with: the spec's, with `aliveForever` as decided.
+  @inline(never)
+  private func values<VM>(of spec: ViewModelSpec<VM>, aliveForever: Bool) -> InstanceArg.Values {
+    spec.values.with(aliveForever: aliveForever)
+  }
+
+  /// Disposes what an abandoned build made, and throws the error its caller gets with it.
+  @inline(never)
+  private func abandon<VM>(_ viewModel: VM, _ active: ViewModelSpec<VM>) throws -> Never {
     dispose(viewModel, callingHook: true)
-    return UnheldInstance(
+    throw UnheldInstance(
       error: .buildAbandoned(type: Describe.type(VM.self), key: Describe.key(active.key)),
       viewModel: viewModel)
   }
@@ -80,6 +103,29 @@ extension ViewModelRegistry {
     _ viewModel: ViewModel, identity: InstanceIdentity, values: InstanceArg.Values,
     releasePolicy: ReleasePolicy?, requester: BindingCore
   ) {
+    let arg = prepare(
+      viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
+      requester: requester)
+    viewModel.onCreate(arg)
+    // An instance that disposed itself in onCreate is already gone: nothing to store.
+    guard !viewModel.isDisposed else { return }
+    admit(viewModel)
+  }
+
+  /// Makes a created instance findable; out of line, as ``prepare(_:identity:values:releasePolicy:requester:)``.
+  @inline(never)
+  private func admit(_ viewModel: ViewModel) {
+    store.admit(viewModel)
+    noteBuildForChurn(viewModel)
+  }
+
+  /// Everything before `onCreate`, out of line: a nested build recurses through `register`,
+  /// whose frame then keeps only what `onCreate` is given, and what comes after it too.
+  @inline(never)
+  private func prepare(
+    _ viewModel: ViewModel, identity: InstanceIdentity, values: InstanceArg.Values,
+    releasePolicy: ReleasePolicy?, requester: BindingCore
+  ) -> InstanceArg {
     viewModel.registry = self
     store.prepare(
       viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
@@ -90,11 +136,7 @@ extension ViewModelRegistry {
     let arg = InstanceArg(values: values, bindingId: requester.id)
     // Told before onCreate, so an instance is logged before the dependencies it resolves there.
     emit(.create, viewModel, arg: arg)
-    viewModel.onCreate(arg)
-    // An instance that disposed itself in onCreate is already gone: nothing to store.
-    guard !viewModel.isDisposed else { return }
-    store.admit(viewModel)
-    noteBuildForChurn(viewModel)
+    return arg
   }
 
   /// Builds an instance that no registry tracks, for a resolution through a disposed binding.
