@@ -44,6 +44,18 @@ final class DeepChains: @unchecked Sendable {
   var linkCount: Int { specs.count * length }
 }
 
+/// Something made on first use: a case's declarations that only that case needs, so that
+/// `--only` runs of other cases do not make them.
+@MainActor
+final class Deferred<Value> {
+  private let make: () -> Value
+  private(set) lazy var value = make()
+
+  init(_ make: @escaping () -> Value) {
+    self.make = make
+  }
+}
+
 /// A binding resolves the links of chains one after another, each reading the one below it in
 /// `onCreate`: each chain is built from its end, and every hold of a lower link is checked for
 /// an ownership cycle. Every length builds the same number of links per repetition and keeps
@@ -132,8 +144,16 @@ func deepChainGrowth(_ results: [BenchResult], lengths: [Int]) -> BenchResult? {
 // MARK: nested_stack
 
 /// Where each level of a nested build has its frame: link `depth` notes the address of a local
-/// in `onCreate`, then builds link `depth + 1` there.
+/// in `onCreate`, then builds link `depth + 1` there; and where each level of the nested
+/// disposal that follows has it, noted in `onDispose`.
 @MainActor var nestedStackAddresses: [UInt] = []
+@MainActor var nestedDisposalAddresses: [UInt] = []
+
+/// The address of `value`, a local of the caller's frame.
+@inline(__always)
+func address(of value: inout Int) -> UInt {
+  withUnsafeMutablePointer(to: &value) { UInt(bitPattern: $0) }
+}
 
 /// One level of a chain built from its head, nested: link `depth` builds link `depth + 1` in
 /// `onCreate`.
@@ -150,8 +170,13 @@ final class NestedLink: ViewModel {
 
   override func onCreate(_ arg: InstanceArg) {
     var marker = depth
-    nestedStackAddresses.append(withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) })
+    nestedStackAddresses.append(address(of: &marker))
     if depth + 1 < links.length { next = viewModelBinding.watch(links.specs[depth + 1]) }
+  }
+
+  override func onDispose(_ arg: InstanceArg) {
+    var marker = depth
+    nestedDisposalAddresses.append(address(of: &marker))
   }
 }
 
@@ -169,19 +194,27 @@ final class NestedChainLinks: @unchecked Sendable {
 }
 
 /// The stack one level of a nested build takes: the distance between the frames of two
-/// successive levels' `onCreate`, averaged over the chain. Not a time: the same in every
-/// repetition.
+/// successive levels' `onCreate`, averaged over the chain; and one level of its disposal, when
+/// the binding that holds its head lets go (each link's disposal disposes the next). Not a
+/// time: the same in every repetition.
 @MainActor
 func nestedStack(_ chain: NestedChainLinks) -> [Metric] {
   let registry = ViewModelRegistry.current
   nestedStackAddresses.removeAll(keepingCapacity: true)
+  nestedDisposalAddresses.removeAll(keepingCapacity: true)
   let binding = ViewModelBinding(registry: registry)
   consume(bits(binding.watch(chain.specs[0])))
   precondition(registry.liveInstanceCount == chain.length)
   binding.dispose()
   expectEmpty(registry)
-  let addresses = nestedStackAddresses
-  precondition(addresses.count == chain.length)
-  let perLevel = Double(addresses[0] - addresses[addresses.count - 1]) / Double(chain.length - 1)
-  return [Metric(name: "nested_stack_per_level", unit: "B/level", value: perLevel)]
+  func perLevel(_ addresses: [UInt]) -> Double {
+    precondition(addresses.count == chain.length)
+    return Double(addresses[0] - addresses[addresses.count - 1]) / Double(chain.length - 1)
+  }
+  return [
+    Metric(name: "nested_stack_per_level", unit: "B/level", value: perLevel(nestedStackAddresses)),
+    Metric(
+      name: "nested_dispose_stack_per_level", unit: "B/level",
+      value: perLevel(nestedDisposalAddresses)),
+  ]
 }

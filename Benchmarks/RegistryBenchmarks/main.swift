@@ -199,16 +199,16 @@ func scenarios(_ plan: Plan) -> [Scenario] {
         floor: { scaleDisposeFloor(keys: fixture.keys) }))
   }
   for length in plan.deepChainLengths {
-    let chains = DeepChains(length: length, links: plan.deepChainLinks)
+    let chains = Deferred { DeepChains(length: length, links: plan.deepChainLinks) }
     list.append(
       Scenario(
         name: "deep_chain_\(length)", repetitions: plan.scaleRepetitions, warmups: 1,
-        run: { deepChain(chains) }, floor: { deepChainFloor(chains) }))
+        run: { deepChain(chains.value) }, floor: { deepChainFloor(chains.value) }))
   }
-  let nested = NestedChainLinks(length: plan.nestedLevels)
+  let nested = Deferred { NestedChainLinks(length: plan.nestedLevels) }
   list.append(
     Scenario(
-      name: "nested_stack", repetitions: 1, warmups: 0, run: { nestedStack(nested) },
+      name: "nested_stack", repetitions: 1, warmups: 0, run: { nestedStack(nested.value) },
       floor: { [] }))
   return list
 }

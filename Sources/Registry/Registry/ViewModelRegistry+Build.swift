@@ -77,6 +77,7 @@ extension ViewModelRegistry {
   }
 
   /// The values an instance is registered with: the spec's, with `aliveForever` as decided.
+  /// Out of line: making new values would keep their key and tag in the frame.
   @inline(never)
   private func values<VM>(of spec: ViewModelSpec<VM>, aliveForever: Bool) -> InstanceArg.Values {
     spec.values.with(aliveForever: aliveForever)
