@@ -24,7 +24,19 @@ extension ViewModelRegistry {
       return try buildAndRegister(
         active, identity: identity, requester: requester, aliveForever: aliveForever)
     }
-    return try withCurrent {
+    return try buildAndRegisterInCurrent(
+      active, identity: identity, requester: requester, aliveForever: aliveForever)
+  }
+
+  /// ``buildAndRegister(_:identity:requester:aliveForever:)`` with this registry pushed as the
+  /// current one; out of line, so that its closure is not kept in every level of a nested
+  /// build.
+  @inline(never)
+  private func buildAndRegisterInCurrent<VM>(
+    _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
+    aliveForever: Bool
+  ) throws -> VM {
+    try withCurrent {
       try buildAndRegister(
         active, identity: identity, requester: requester, aliveForever: aliveForever)
     }
