@@ -79,8 +79,8 @@ extension ViewModelRegistry {
     return viewModel
   }
 
-  /// Refuses an instance the registry already has, which a builder returned. Out of line, as every rare
-  /// path of a build: a nested build recurses through this frame.
+  /// Refuses an instance the registry already has, which a builder returned. Out of line, as
+  /// every rare path of a build: a nested build recurses through the frame it would be in.
   @inline(never)
   private func refuseReused<VM: ViewModel>(_ viewModel: VM, key: AnyHashable?) throws -> Never {
     throw UnheldInstance(
@@ -125,7 +125,8 @@ extension ViewModelRegistry {
     admit(viewModel)
   }
 
-  /// Makes a created instance findable; out of line, as ``prepare(_:identity:values:releasePolicy:requester:)``.
+  /// Makes a created instance findable; out of line, as
+  /// ``prepare(_:identity:values:releasePolicy:requester:)`` is.
   @inline(never)
   private func admit(_ viewModel: ViewModel) {
     store.admit(viewModel)
