@@ -9,7 +9,7 @@ let usage = """
     --quick   small counts: checks that every case still runs (timings mean little)
     --json    print the results as JSON instead of a table
     --only    run only the named cases, or the families they start (hot, family, chain,
-              scale, scale_1000, scale_dispose)
+              scale, scale_1000, scale_dispose, deep_chain, nested_stack)
     --calls   how many calls each re-read loop (hot_*, family_hot_*) makes
   """
 
@@ -28,18 +28,25 @@ struct Plan {
   let scaleSizes: [Int]
   let scaleReads: Int
   let scaleRepetitions: Int
+  /// Lengths of the chains built from their end, and how many links each repetition builds.
+  let deepChainLengths: [Int]
+  let deepChainLinks: Int
+  /// Levels of the nested chain whose stack is measured.
+  let nestedLevels: Int
 
   static let full = Plan(
     name: "full", repetitions: 9, warmups: 2, hotCalls: 1_000_000, familyCalls: 200_000,
     cycles: 100_000,
     chainCycles: 10_000, notifyRounds: 1_000_000, setStateCalls: 1_000_000,
-    scaleSizes: [1_000, 10_000, 100_000], scaleReads: 1_000_000, scaleRepetitions: 5)
+    scaleSizes: [1_000, 10_000, 100_000], scaleReads: 1_000_000, scaleRepetitions: 5,
+    deepChainLengths: [100, 10_000, 100_000], deepChainLinks: 100_000, nestedLevels: 500)
 
   static let quick = Plan(
     name: "quick", repetitions: 3, warmups: 1, hotCalls: 20_000, familyCalls: 4_000,
     cycles: 2_000,
     chainCycles: 200, notifyRounds: 20_000, setStateCalls: 20_000,
-    scaleSizes: [1_000, 10_000], scaleReads: 20_000, scaleRepetitions: 3)
+    scaleSizes: [1_000, 10_000], scaleReads: 20_000, scaleRepetitions: 3,
+    deepChainLengths: [100, 10_000], deepChainLinks: 10_000, nestedLevels: 100)
 
   /// This plan with every re-read loop (`hot_*`, `family_hot_*`) making `calls` calls: what
   /// `check-allocations.sh` varies to show the loops allocate nothing.
@@ -48,7 +55,8 @@ struct Plan {
       name: name, repetitions: repetitions, warmups: warmups, hotCalls: calls,
       familyCalls: calls, cycles: cycles, chainCycles: chainCycles, notifyRounds: notifyRounds,
       setStateCalls: setStateCalls, scaleSizes: scaleSizes, scaleReads: scaleReads,
-      scaleRepetitions: scaleRepetitions)
+      scaleRepetitions: scaleRepetitions, deepChainLengths: deepChainLengths,
+      deepChainLinks: deepChainLinks, nestedLevels: nestedLevels)
   }
 }
 
@@ -190,6 +198,18 @@ func scenarios(_ plan: Plan) -> [Scenario] {
         run: { scaleDispose(specs: fixture.specs) },
         floor: { scaleDisposeFloor(keys: fixture.keys) }))
   }
+  for length in plan.deepChainLengths {
+    let chains = Deferred { DeepChains(length: length, links: plan.deepChainLinks) }
+    list.append(
+      Scenario(
+        name: "deep_chain_\(length)", repetitions: plan.scaleRepetitions, warmups: 1,
+        run: { deepChain(chains.value) }, floor: { deepChainFloor(chains.value) }))
+  }
+  let nested = Deferred { NestedChainLinks(length: plan.nestedLevels) }
+  list.append(
+    Scenario(
+      name: "nested_stack", repetitions: 1, warmups: 0, run: { nestedStack(nested.value) },
+      floor: { [] }))
   return list
 }
 
@@ -245,6 +265,9 @@ func main() {
   }
   if let growth = readGrowth(results, sizes: plan.scaleSizes) { results.append(growth) }
   if let growth = perLinkGrowth(results) { results.append(growth) }
+  if let growth = deepChainGrowth(results, lengths: plan.deepChainLengths) {
+    results.append(growth)
+  }
 
   let process = ProcessInfo.processInfo
   let cpu = cpuModel().map { "\($0), " } ?? ""

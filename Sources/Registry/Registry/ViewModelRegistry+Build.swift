@@ -8,8 +8,7 @@ extension ViewModelRegistry {
     _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
     aliveForever: Bool
   ) throws -> VM {
-    try checkNotBuilding(identity, type: VM.self)
-    buildStack.push(BuildFrame(identity: identity, type: VM.self, values: active.values))
+    try enterBuild(identity, type: VM.self, values: active.values)
     defer { buildStack.pop() }
     // What the builder and onCreate read is not a dependency of whatever is being tracked now
     // (a SwiftUI body that resolves on first read).
@@ -25,10 +24,32 @@ extension ViewModelRegistry {
       return try buildAndRegister(
         active, identity: identity, requester: requester, aliveForever: aliveForever)
     }
-    return try withCurrent {
+    return try buildAndRegisterInCurrent(
+      active, identity: identity, requester: requester, aliveForever: aliveForever)
+  }
+
+  /// ``buildAndRegister(_:identity:requester:aliveForever:)`` with this registry pushed as the
+  /// current one; out of line, so that its closure is not kept in every level of a nested
+  /// build.
+  @inline(never)
+  private func buildAndRegisterInCurrent<VM>(
+    _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
+    aliveForever: Bool
+  ) throws -> VM {
+    try withCurrent {
       try buildAndRegister(
         active, identity: identity, requester: requester, aliveForever: aliveForever)
     }
+  }
+
+  /// Pushes `identity` on the build stack, unless it is there already: a cycle. Out of line, so
+  /// that the frame it makes is not kept in every level of a nested build.
+  @inline(never)
+  private func enterBuild(
+    _ identity: InstanceIdentity, type: Any.Type, values: InstanceArg.Values
+  ) throws {
+    try checkNotBuilding(identity, type: type)
+    buildStack.push(BuildFrame(identity: identity, type: type, values: values))
   }
 
   /// A repeat on the build stack is a cycle.
@@ -46,9 +67,16 @@ extension ViewModelRegistry {
   ) throws -> VM {
     let viewModel = try active.makeInstance(in: self)
     try admit(
-      viewModel, identity: identity, values: active.values.with(aliveForever: aliveForever),
+      viewModel, identity: identity, values: values(of: active, aliveForever: aliveForever),
       releasePolicy: active.releasePolicy, requester: requester, key: active.key)
     return viewModel
+  }
+
+  /// The values an instance is registered with: the spec's, with `aliveForever` as decided.
+  /// Out of line: making new values would keep their key and tag in the frame.
+  @inline(never)
+  private func values<VM>(of spec: ViewModelSpec<VM>, aliveForever: Bool) -> InstanceArg.Values {
+    spec.values.with(aliveForever: aliveForever)
   }
 
   /// The bracket around registering what a builder returned, for synchronous and async builds
@@ -62,9 +90,7 @@ extension ViewModelRegistry {
     releasePolicy: ReleasePolicy?, requester: BindingCore, key: AnyHashable?
   ) throws(UnheldInstance) {
     guard viewModel.lifetime.record == nil, !viewModel.isDisposed else {
-      throw UnheldInstance(
-        error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(key)),
-        viewModel: viewModel)
+      throw refusal(reusing: viewModel, key: key)
     }
     if !buildStack.isTopAbandoned {
       register(
@@ -72,8 +98,24 @@ extension ViewModelRegistry {
         requester: requester)
       guard buildStack.isTopAbandoned else { return }
     }
+    throw abandon(viewModel, key: key)
+  }
+
+  /// The refusal of an instance the registry already has, which a builder returned. Out of
+  /// line, as every rare path of a build: a nested build recurses through the frame it would be
+  /// in.
+  @inline(never)
+  private func refusal<VM: ViewModel>(reusing viewModel: VM, key: AnyHashable?) -> UnheldInstance {
+    UnheldInstance(
+      error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(key)),
+      viewModel: viewModel)
+  }
+
+  /// Disposes what an abandoned build made, and returns the error its caller gets with it.
+  @inline(never)
+  private func abandon<VM: ViewModel>(_ viewModel: VM, key: AnyHashable?) -> UnheldInstance {
     dispose(viewModel, callingHook: true)
-    throw UnheldInstance(
+    return UnheldInstance(
       error: .buildAbandoned(type: Describe.type(VM.self), key: Describe.key(key)),
       viewModel: viewModel)
   }
@@ -90,6 +132,30 @@ extension ViewModelRegistry {
     _ viewModel: ViewModel, identity: InstanceIdentity, values: InstanceArg.Values,
     releasePolicy: ReleasePolicy?, requester: BindingCore
   ) {
+    let arg = prepare(
+      viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
+      requester: requester)
+    viewModel.onCreate(arg)
+    // An instance that disposed itself in onCreate is already gone: nothing to store.
+    guard !viewModel.isDisposed else { return }
+    admit(viewModel)
+  }
+
+  /// Makes a created instance findable; out of line, as
+  /// ``prepare(_:identity:values:releasePolicy:requester:)`` is.
+  @inline(never)
+  private func admit(_ viewModel: ViewModel) {
+    store.admit(viewModel)
+    noteBuildForChurn(viewModel)
+  }
+
+  /// Everything before `onCreate`, out of line: a nested build recurses through `register`,
+  /// whose frame then keeps only what `onCreate` is given, and what comes after it too.
+  @inline(never)
+  private func prepare(
+    _ viewModel: ViewModel, identity: InstanceIdentity, values: InstanceArg.Values,
+    releasePolicy: ReleasePolicy?, requester: BindingCore
+  ) -> InstanceArg {
     viewModel.registry = self
     store.prepare(
       viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
@@ -100,11 +166,7 @@ extension ViewModelRegistry {
     let arg = InstanceArg(values: values, bindingId: requester.id)
     // Told before onCreate, so an instance is logged before the dependencies it resolves there.
     emit(.create, viewModel, arg: arg)
-    viewModel.onCreate(arg)
-    // An instance that disposed itself in onCreate is already gone: nothing to store.
-    guard !viewModel.isDisposed else { return }
-    store.admit(viewModel)
-    noteBuildForChurn(viewModel)
+    return arg
   }
 
   /// Builds an instance that no registry tracks, for a resolution through a disposed binding.

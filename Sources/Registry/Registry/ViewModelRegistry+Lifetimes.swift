@@ -28,6 +28,10 @@ extension ViewModelRegistry {
 
   /// Makes `holder` let go of what it holds at `identity`; the instance is disposed, or waits
   /// out its grace period, when that was its last holder.
+  ///
+  /// Never inlined: a binding's disposal releases through it, and a chain's disposal nests one
+  /// binding's disposal per level, whose frame would otherwise keep all of this.
+  @inline(never)
   func release(_ identity: InstanceIdentity, by holder: BindingCore) {
     guard let viewModel = store.release(identity, by: holder) else { return }
     if let values = viewModel.lifetime.record?.values {
@@ -173,14 +177,23 @@ extension ViewModelRegistry {
   /// Disposes a binding: it lets go of everything it holds, newest first, so that dependents go
   /// before what they depend on; each instance whose last holder it was is disposed.
   func dispose(_ holder: BindingCore) {
-    guard let teardown = store.beginDisposal(of: holder) else { return }
+    guard let teardown = beginDisposal(of: holder) else { return }
+    if let newest = teardown.newest { release(newest, by: holder) }
+    for identity in teardown.older { release(identity, by: holder) }
+  }
+
+  /// Everything a binding's disposal does before it lets go: out of line, because a view
+  /// model's disposal disposes its own binding, whose releases dispose its dependencies, and so
+  /// on down a chain; each level then keeps only what is left to release.
+  @inline(never)
+  private func beginDisposal(of holder: BindingCore) -> InstanceStore.HolderTeardown? {
+    guard let teardown = store.beginDisposal(of: holder) else { return nil }
     holder.stopPauseProviders()
     for hook in holder.takeDisposeHooks() { hook() }
     for viewModel in teardown.unfollowed where viewModel.owesObservers {
       viewModel.deliverOwedObservers()
     }
-    if let newest = teardown.newest { release(newest, by: holder) }
-    for identity in teardown.older { release(identity, by: holder) }
+    return teardown
   }
 
   // MARK: Public entry points

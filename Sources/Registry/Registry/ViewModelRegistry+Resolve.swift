@@ -45,42 +45,74 @@ extension ViewModelRegistry {
 
   /// ``resolve(_:for:mode:operation:site:)`` past its first lookup: a proxy, a new holder, a
   /// build.
+  ///
+  /// A view model that builds its dependencies in `onCreate` nests builds, each level through
+  /// this frame: so this function only routes, builds and hands on, and what comes before and
+  /// after the build (holding, checking, reporting) runs in frames of its own that are gone
+  /// while the build runs.
   @inline(never)
   private func resolveOffTheHeldPath<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, for holder: BindingCore, mode: ResolveMode,
     operation: StaticString, site: CallSite?
   ) throws -> VM {
     let (active, identity) = route(spec)
-    // A reset refuses every resolution while it runs: what it finds is being disposed, and what
-    // it would build would outlive the reset.
-    guard !isResetting else {
-      throw RegistryError.resetInProgress(
-        operation: "\(operation)", type: Describe.type(VM.self), key: Describe.key(active.key),
-        registry: name)
-    }
-    if site == nil, active.aliveForever, !identity.isShared {
-      throw RegistryError.aliveForeverWithoutKey(type: Describe.type(VM.self))
-    }
     if let existing = try existing(
-      identity, for: holder, mode: mode, type: VM.self, values: active.values,
-      operation: operation)
+      active, at: identity, for: holder, mode: mode, operation: operation, site: site)
     {
       // The re-render path: the identity names the type, so the cast need not be checked.
       return unsafeDowncast(existing, to: VM.self)
     }
-    if active !== spec, let origin = spec.origin {
-      reportFamilyProxyChanges(familyID: origin.familyID, from: spec, to: active, site: site)
-    }
-    var aliveForever = active.aliveForever
-    if aliveForever, !identity.isShared {
-      let error = RegistryError.aliveForeverWithoutKey(type: Describe.type(VM.self))
-      guard let site else { throw error }
-      report(error, at: site)
-      aliveForever = false
-    }
+    let aliveForever = try prepareBuild(active, from: spec, identity: identity, site: site)
     let acquisitionsBefore = acquisitions
     let viewModel = try build(
       active, identity: identity, requester: holder, aliveForever: aliveForever)
+    return try holdBuilt(
+      viewModel, spec: spec, active: active, at: identity, by: holder, mode: mode,
+      operation: operation, site: site, acquisitionsBefore: acquisitionsBefore)
+  }
+
+  /// What a resolution finds without building: the instance the binding holds, or a live keyed
+  /// one it starts holding; `nil` when it must build.
+  @inline(never)
+  private func existing<VM: ViewModel>(
+    _ active: ViewModelSpec<VM>, at identity: InstanceIdentity, for holder: BindingCore,
+    mode: ResolveMode, operation: StaticString, site: CallSite?
+  ) throws -> ViewModel? {
+    // A reset refuses every resolution while it runs: what it finds is being disposed, and what
+    // it would build would outlive the reset.
+    guard !isResetting else { throw resetInProgress(operation, type: VM.self, key: active.key) }
+    if site == nil, active.aliveForever, !identity.isShared {
+      throw aliveForeverWithoutKey(VM.self)
+    }
+    return try existing(
+      identity, for: holder, mode: mode, type: VM.self, values: active.values,
+      operation: operation)
+  }
+
+  /// What a build is told before it starts: reports a family's proxy that changed what it
+  /// builds, and whether the instance lives forever (an unkeyed `aliveForever` spec is
+  /// reported at `site`, or thrown without one). Inlined: it keeps little in the frame.
+  @inline(__always)
+  private func prepareBuild<VM: ViewModel>(
+    _ active: ViewModelSpec<VM>, from spec: ViewModelSpec<VM>, identity: InstanceIdentity,
+    site: CallSite?
+  ) throws -> Bool {
+    if active !== spec, let origin = spec.origin {
+      reportFamilyProxyChanges(familyID: origin.familyID, from: spec, to: active, site: site)
+    }
+    guard active.aliveForever, !identity.isShared else { return active.aliveForever }
+    try reportAliveForeverWithoutKey(VM.self, at: site)
+    return false
+  }
+
+  /// Holds what a resolution built for `holder`, unless that would close an ownership cycle,
+  /// or the build disposed the instance or the binding.
+  @inline(never)
+  private func holdBuilt<VM: ViewModel>(
+    _ viewModel: VM, spec: ViewModelSpec<VM>, active: ViewModelSpec<VM>,
+    at identity: InstanceIdentity, by holder: BindingCore, mode: ResolveMode,
+    operation: StaticString, site: CallSite?, acquisitionsBefore: AcquireCount
+  ) throws -> VM {
     // An instance that disposed itself in onCreate is held by nobody: the throwing forms say
     // so, the others return it as it is.
     guard !viewModel.isDisposed else {
@@ -88,36 +120,92 @@ extension ViewModelRegistry {
     }
     // Only an instance that came to hold something built before it can hold this binding's
     // owner; a chain of fresh builds never needs the search.
-    if holder.isModelOwned, acquisitions != acquisitionsBefore,
-      let chain = ownershipCycle(holding: viewModel, by: holder)
-    {
-      dispose(viewModel, callingHook: true)
-      throw UnheldInstance(error: .ownershipCycle(chain: chain), viewModel: viewModel)
+    if holder.isModelOwned, acquisitions != acquisitionsBefore {
+      try refuseFreshHoldClosingACycle(viewModel, by: holder)
     }
     hold(
       viewModel, at: identity, by: holder, watching: mode.isWatching,
       anchor: identity.isShared ? nil : spec)
     if holder.isDisposed {
-      // The builder, onCreate or onBind disposed this binding: it cannot keep what it asked
-      // for, and what this resolution built for it goes too, `aliveForever` or not, unless
-      // another holder came to hold it meanwhile. The throwing forms throw; the others return
-      // the instance as it is now, and report.
-      release(identity, by: holder)
-      if !viewModel.isDisposed, viewModel.lifetime.holders.isEmpty {
-        dispose(viewModel, callingHook: true)
-      }
-      let error = RegistryError.bindingDisposedWhileBuilding(
-        operation: "\(operation)", binding: holder.id, type: Describe.type(VM.self),
-        key: Describe.key(active.key))
-      guard let site else { throw UnheldInstance(error: error, viewModel: viewModel) }
-      report(error, at: site)
-      return viewModel
+      return try letGo(
+        viewModel, at: identity, byDisposed: holder, key: active.key, operation: operation,
+        site: site)
     }
     // onBind disposed the instance it was told of.
     guard !viewModel.isDisposed else {
       return try disposedDuringResolution(viewModel, spec: active, operation: operation, site: site)
     }
     return viewModel
+  }
+
+  // The rare outcomes of a resolution, each out of line: a nested build (a view model that
+  // builds its dependencies in `onCreate`) recurses through `resolveOffTheHeldPath`, and what
+  // these would keep in its frame would be paid for on every level.
+
+  @inline(never)
+  private func resetInProgress(
+    _ operation: StaticString, type: Any.Type, key: AnyHashable?
+  ) -> RegistryError {
+    .resetInProgress(
+      operation: "\(operation)", type: Describe.type(type), key: Describe.key(key), registry: name)
+  }
+
+  @inline(never)
+  private func aliveForeverWithoutKey(_ type: Any.Type) -> RegistryError {
+    .aliveForeverWithoutKey(type: Describe.type(type))
+  }
+
+  /// An unkeyed `aliveForever` spec: thrown without a site, reported at it otherwise (the
+  /// instance is built, and lives as an unkeyed one does).
+  @inline(never)
+  private func reportAliveForeverWithoutKey(_ type: Any.Type, at site: CallSite?) throws {
+    let error = aliveForeverWithoutKey(type)
+    guard let site else { throw error }
+    report(error, at: site)
+  }
+
+  /// A fresh instance that came, in `onCreate`, to hold what holds `holder`: it is disposed, and
+  /// the hold is refused.
+  @inline(never)
+  private func refuseFreshHoldClosingACycle(_ viewModel: ViewModel, by holder: BindingCore) throws {
+    guard let chain = ownershipCycle(holding: viewModel, by: holder) else { return }
+    dispose(viewModel, callingHook: true)
+    throw UnheldInstance(error: .ownershipCycle(chain: chain), viewModel: viewModel)
+  }
+
+  /// The builder, onCreate or onBind disposed `holder`: it cannot keep what it asked for, and
+  /// what this resolution built for it goes too, `aliveForever` or not, unless another holder
+  /// came to hold it meanwhile. The throwing forms throw; the others return the instance as it
+  /// is now, and report.
+  @inline(never)
+  private func letGo<VM: ViewModel>(
+    _ viewModel: VM, at identity: InstanceIdentity, byDisposed holder: BindingCore,
+    key: AnyHashable?, operation: StaticString, site: CallSite?
+  ) throws -> VM {
+    release(identity, by: holder)
+    if !viewModel.isDisposed, viewModel.lifetime.holders.isEmpty {
+      dispose(viewModel, callingHook: true)
+    }
+    let error = RegistryError.bindingDisposedWhileBuilding(
+      operation: "\(operation)", binding: holder.id, type: Describe.type(VM.self),
+      key: Describe.key(key))
+    guard let site else { throw UnheldInstance(error: error, viewModel: viewModel) }
+    report(error, at: site)
+    return viewModel
+  }
+
+  @inline(never)
+  private func bindingDisposed(
+    _ holder: BindingCore, operation: StaticString, type: Any.Type, key: AnyHashable?
+  ) -> RegistryError {
+    .bindingDisposed(
+      operation: "\(operation)", binding: holder.id, type: Describe.type(type),
+      key: Describe.key(key))
+  }
+
+  @inline(never)
+  private func refusal(_ found: ViewModel, chain: [String]) -> UnheldInstance {
+    UnheldInstance(error: .ownershipCycle(chain: chain), viewModel: found)
   }
 
   /// What a resolution does with an instance that was disposed while it resolved it (by its own
@@ -176,13 +264,11 @@ extension ViewModelRegistry {
       return entry.viewModel
     }
     guard !holder.isDisposed else {
-      throw RegistryError.bindingDisposed(
-        operation: "\(operation)", binding: holder.id, type: Describe.type(type),
-        key: Describe.key(values.key))
+      throw bindingDisposed(holder, operation: operation, type: type, key: values.key)
     }
     if identity.isShared, let found = store.shared[identity] {
       if let chain = acquire(found, at: identity, by: holder, watching: mode.isWatching) {
-        throw UnheldInstance(error: .ownershipCycle(chain: chain), viewModel: found)
+        throw refusal(found, chain: chain)
       }
       return found
     }
@@ -192,28 +278,12 @@ extension ViewModelRegistry {
   /// The chain of view models from the owner of `holder` through `target` back to that owner,
   /// when `target` already holds it, directly or through others: holding it would make an
   /// island that nothing could release. `nil` when there is no such chain.
+  @inline(never)
   func ownershipCycle(holding target: ViewModel, by holder: BindingCore) -> [String]? {
-    guard let owner = holder.ownerViewModel else { return nil }
-    if target === owner { return [owner.instanceName, owner.instanceName] }
-    var visited: Set<ObjectIdentifier> = [ObjectIdentifier(target)]
-    var path: [ViewModel] = [target]
-    func reachesOwner(from viewModel: ViewModel) -> Bool {
-      guard let core = viewModel.ownBindingCore else { return false }
-      for entry in core.table.allEntries {
-        let next = entry.viewModel
-        if next === owner {
-          path.append(next)
-          return true
-        }
-        guard visited.insert(ObjectIdentifier(next)).inserted else { continue }
-        path.append(next)
-        if reachesOwner(from: next) { return true }
-        path.removeLast()
-      }
-      return false
-    }
-    guard reachesOwner(from: target) else { return nil }
-    return ([owner] + path).map(\.instanceName)
+    guard let owner = holder.ownerViewModel,
+      let chain = cycleSearch.chain(from: owner, through: target)
+    else { return nil }
+    return chain.map(\.instanceName)
   }
 
   /// Finds a live instance of `VM` by key and/or tag (by tag alone, private ones included),

@@ -98,6 +98,8 @@ public final class ViewModelRegistry {
   /// Counts view models' bindings starting to hold an instance built before them; moved only
   /// by ``acquire(_:at:by:watching:anchor:)`` (see ``AcquireCount``).
   var acquisitions = AcquireCount()
+  /// The storage of ownership-cycle searches, kept from one to the next.
+  var cycleSearch = OwnershipCycleSearch()
   /// Told of every hold, release and disposal (see ``LifetimeTap``); `nil` unless a module
   /// built on the core sets it.
   package var lifetimeTap: (any LifetimeTap)?
