@@ -235,7 +235,8 @@ SKIP_LINE = re.compile(
 NOT_SIMPLE = re.compile(
     r"^(let|var|return|guard|if|else|for|while|switch|case|default|do|catch|defer|throw|break"
     r"|continue|fallthrough|repeat|func|struct|class|enum|extension|typealias|import|nonisolated"
-    r"|private|fileprivate|public|internal|static|final|lazy|weak|unowned|where|in|async let)\b"
+    r"|private|fileprivate|public|internal|static|final|lazy|weak|unowned|where|in|async let|get"
+    r"|set|willSet|didSet|_read|_modify)\b"
     r"|^[})\].,&|?:+\-*/<>=]|\bin$|^\$|^\{")
 
 
@@ -643,6 +644,9 @@ def main() -> int:
                     help="exit 1 when the percentage killed among compiled is below this")
     ap.add_argument("--resume", action="store_true", help="keep the results in --out/report.json "
                     "and run only the mutants it lacks")
+    ap.add_argument("--survivors-of", metavar="REPORT_JSON",
+                    help="run only the mutants that survived in this earlier report (matched by "
+                    "file and text, not line): to check that new tests kill them")
     ap.add_argument("--run-equivalent", action="store_true",
                     help="also run the mutants on the equivalent list")
     ap.add_argument("--no-final-build", action="store_true",
@@ -652,6 +656,10 @@ def main() -> int:
     mutants = all_mutants(ROOT, args.files)
     if args.operators:
         mutants = [m for m in mutants if m.operator in args.operators]
+    if args.survivors_of:
+        earlier = json.loads(Path(args.survivors_of).read_text())["survivors"]
+        wanted = {(s["file"], s["original"], s["mutated"]) for s in earlier}
+        mutants = [m for m in mutants if (m.file, m.original, m.mutated) in wanted]
     total = len(mutants)
     if args.sample is not None and args.sample < len(mutants):
         chosen = set(id(m) for m in random.Random(args.seed).sample(mutants, args.sample))
