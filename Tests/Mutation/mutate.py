@@ -638,7 +638,7 @@ def main() -> int:
     ap.add_argument("--scratch-path", default=".build/mutation", help="SwiftPM scratch path")
     ap.add_argument("--filter", default=DEFAULT_FILTER, help="swift test --filter ('' for all)")
     ap.add_argument("--timeout", type=float, help="seconds per test run (default: 3x baseline, "
-                    "at least 120)")
+                    "at least 60)")
     ap.add_argument("--out", default="/tmp/mutation", help="where report.json/.txt and log go")
     ap.add_argument("--min-killed", type=float, default=0.0,
                     help="exit 1 when the percentage killed among compiled is below this")
@@ -715,7 +715,7 @@ def main() -> int:
             print(tail)
             print("the unmutated suite fails: nothing to measure against")
             return 2
-        timeout = args.timeout or max(120.0, 3 * seconds)
+        timeout = args.timeout or max(60.0, 3 * seconds)
         print(f"baseline suite: {seconds:.0f}s; timeout per mutant run: {timeout:.0f}s", flush=True)
         for index, m in enumerate(mutants, 1):
             if m.id in previous:

@@ -128,4 +128,24 @@ import Testing
       #expect(model.isDisposed)
     }
   }
+
+  /// readCached(key:tag:): "Finds a live instance of `VM` by key or tag and holds it without
+  /// watching; never builds."
+  @Test func readCachedHoldsWithoutWatching() throws {
+    try withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "user-7") { ProbeViewModel("u", log: EventLog()) }
+      let owner = ViewModelBinding()
+      let user = owner.watch(spec)
+      var refreshes = 0
+      let reader = ViewModelBinding { refreshes += 1 }
+      let found: ProbeViewModel = try reader.readCached(key: "user-7")
+      #expect(found === user)
+      owner.dispose()
+      #expect(!user.isDisposed)
+      user.set(1)
+      #expect(refreshes == 0)
+      reader.dispose()
+      #expect(user.isDisposed)
+    }
+  }
 }
