@@ -148,4 +148,41 @@ import Testing
       #expect(user.isDisposed)
     }
   }
+
+  /// watchCached(key:tag:): "with neither, the newest keyed instance of `VM`" — whatever its tag.
+  @Test func aLookupWithNeitherKeyNorTagFindsTheNewestKeyedInstanceWhateverItsTag() throws {
+    try withTestRegistry { _, _ in
+      let log = EventLog()
+      let untagged = ViewModelSpec(key: 1) { ProbeViewModel("untagged", log: log) }
+      let tagged = ViewModelSpec(key: 2, tag: "feed") { ProbeViewModel("tagged", log: log) }
+      let owner = ViewModelBinding()
+      _ = owner.watch(untagged)
+      _ = owner.watch(tagged)
+      let viewer = ViewModelBinding()
+      let newest: ProbeViewModel = try viewer.watchCached()
+      #expect(newest.name == "tagged")
+      viewer.dispose()
+      owner.dispose()
+    }
+  }
+
+  /// RegistryError.bindingDisposed: "An operation was attempted through a binding that was
+  /// already disposed" — reported for each cached lookup's maybe form, reading too.
+  @Test func maybeReadCachedThroughADisposedBindingIsReported() {
+    withTestRegistry { _, reporter in
+      let owner = ViewModelBinding()
+      let model = owner.watch(ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) })
+      let disposed = ViewModelBinding(label: "Gone")
+      disposed.dispose()
+      let found: ProbeViewModel? = disposed.maybeReadCached(key: "k")
+      #expect(found === model)
+      #expect(
+        reporter.errors == [
+          .bindingDisposed(
+            operation: "maybeReadCached(key:tag:)", binding: disposed.id, type: "ProbeViewModel",
+            key: "\"k\"")
+        ])
+      owner.dispose()
+    }
+  }
 }
