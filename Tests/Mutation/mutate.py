@@ -642,8 +642,8 @@ def main() -> int:
     ap.add_argument("--out", default="/tmp/mutation", help="where report.json/.txt and log go")
     ap.add_argument("--min-killed", type=float, default=0.0,
                     help="exit 1 when the percentage killed among compiled is below this")
-    ap.add_argument("--resume", action="store_true", help="keep the results in --out/report.json "
-                    "and run only the mutants it lacks")
+    ap.add_argument("--resume", action="store_true", help="keep the verdicts in --out/report.json "
+                    "and run only the mutants it lacks, and its survivors again")
     ap.add_argument("--survivors-of", metavar="REPORT_JSON",
                     help="run only the mutants that survived in this earlier report (matched by "
                     "file and text, not line): to check that new tests kill them")
@@ -718,7 +718,8 @@ def main() -> int:
         timeout = args.timeout or max(60.0, 3 * seconds)
         print(f"baseline suite: {seconds:.0f}s; timeout per mutant run: {timeout:.0f}s", flush=True)
         for index, m in enumerate(mutants, 1):
-            if m.id in previous:
+            # A survivor is run again: the tests may have changed since.
+            if m.id in previous and previous[m.id].verdict != "survived":
                 results.append(previous[m.id])
                 continue
             r = Result(m.id, m.file, m.line, m.operator, m.original, m.mutated, "")
