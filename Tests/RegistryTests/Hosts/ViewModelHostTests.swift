@@ -203,4 +203,21 @@ private struct BuildFailure: Error, Equatable {}
       #expect(host.isReleased)
     }
   }
+
+  /// ViewModelHost: "Everything else (``load(_:)``, ``retry()``, ``appear()``, ``release()``
+  /// and the refreshes its view model causes) is announced."
+  @Test func releaseIsAnnounced() {
+    withTestRegistry { _, _ in
+      let host = ViewModelHost<ProbeViewModel>()
+      host.resolve(ViewModelSpec { ProbeViewModel("p", log: EventLog()) })
+      var changes = 0
+      withObservationTracking {
+        _ = host.phase
+      } onChange: {
+        MainActor.assumeIsolated { changes += 1 }
+      }
+      host.release()
+      #expect(changes == 1)
+    }
+  }
 }
