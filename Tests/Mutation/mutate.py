@@ -529,7 +529,8 @@ def run(cmd: list[str], cwd: Path, timeout: float, log) -> tuple[str, float, str
         raise
     elapsed = time.monotonic() - started
     if log:
-        log.write(f"$ {' '.join(cmd)}  # {status} in {elapsed:.1f}s\n{output}\n")
+        # The end of the output: a failing suite prints every failure, megabytes a mutant.
+        log.write(f"$ {' '.join(cmd)}  # {status} in {elapsed:.1f}s\n{output[-20000:]}\n")
         log.flush()
     return status, elapsed, output[-3000:]
 
@@ -701,6 +702,12 @@ def main() -> int:
     started = time.monotonic()
     sources = Sources(ROOT, scratch)
     results: list[Result] = []
+
+    def report_now() -> dict:
+        # A resumed run's report keeps the earlier verdicts it has not come to yet.
+        seen = {r.id for r in results}
+        kept = [r for key, r in previous.items() if key not in seen]
+        return summarize(results + kept, time.monotonic() - started, total, config)
     log = open(out / "mutation.log", "a")
     try:
         print(f"baseline: {' '.join(build)}", flush=True)
@@ -747,13 +754,13 @@ def main() -> int:
             results.append(r)
             print(f"[{index}/{len(mutants)}] {r.verdict:15} {m.file}:{m.line} [{m.operator}] "
                   f"{m.original}  ->  {m.mutated}  ({r.seconds:.0f}s)", flush=True)
-            write_reports(out, summarize(results, time.monotonic() - started, total, config))
+            write_reports(out, report_now())
     except KeyboardInterrupt:
         print("interrupted: sources restored; partial report written", flush=True)
         return 130
     finally:
         sources.restore()
-        summary = summarize(results, time.monotonic() - started, total, config)
+        summary = report_now()
         write_reports(out, summary)
         if not args.no_final_build and results:
             run(build, ROOT, 3600, log)
