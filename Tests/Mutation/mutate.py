@@ -636,6 +636,9 @@ def main() -> int:
     ap.add_argument("--sample", type=int, help="run a fixed sample of this many mutants")
     ap.add_argument("--shuffle", action="store_true",
                     help="run in a seeded random order (a partial run is then a fair sample)")
+    ap.add_argument("--reverse", action="store_true",
+                    help="run in the reverse order: a second checkout can work through the same "
+                    "shuffled list from the other end")
     ap.add_argument("--scratch-path", default=".build/mutation", help="SwiftPM scratch path")
     ap.add_argument("--filter", default=DEFAULT_FILTER, help="swift test --filter ('' for all)")
     ap.add_argument("--timeout", type=float, help="seconds per test run (default: 3x baseline, "
@@ -667,6 +670,8 @@ def main() -> int:
         mutants = [m for m in mutants if id(m) in chosen]
     if args.shuffle:
         random.Random(args.seed).shuffle(mutants)
+    if args.reverse:
+        mutants.reverse()
     equivalents = read_equivalents(EQUIVALENT_FILE)
 
     if args.list:
