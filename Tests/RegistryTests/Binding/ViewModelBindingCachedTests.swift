@@ -185,4 +185,22 @@ import Testing
       owner.dispose()
     }
   }
+
+  /// watchCached(key:tag:): "Finds a live instance of `VM` by key or tag and watches it" — one
+  /// this binding only read so far too.
+  @Test func watchCachedWatchesAnInstanceTheBindingOnlyRead() throws {
+    try withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "user-9") { ProbeViewModel("u", log: EventLog()) }
+      var refreshes = 0
+      let binding = ViewModelBinding { refreshes += 1 }
+      let user = binding.read(spec)
+      user.set(1)
+      #expect(refreshes == 0)
+      let found: ProbeViewModel = try binding.watchCached(key: "user-9")
+      #expect(found === user)
+      user.set(2)
+      #expect(refreshes == 1)
+      binding.dispose()
+    }
+  }
 }
