@@ -271,4 +271,23 @@ extension ViewModelSpecWithArg4 {
       #expect((four("c", 3, false, 0.5).build() as? NamedCounter)?.name == "c")
     }
   }
+
+  // RegistryError.defaultRegistryWrittenInTest: "A proxy or provider was written to the
+  // process-wide default registry while a Swift Testing test was running" — an override is one.
+  @Test func anOverrideOnTheDefaultRegistryInATestIsAWarningThatNamesTheTest() {
+    let registry = ViewModelRegistry.default
+    let previous = registry.issueReporter
+    let reporter = RecordingIssueReporter()
+    registry.issueReporter = reporter
+    defer { registry.issueReporter = previous }
+    let spec = ViewModelSpec(key: "default-registry-override") { NamedCounter("real") }
+    let restore = registry.withCurrent {
+      spec.overrideWith(ViewModelSpec(key: "default-registry-override") { NamedCounter("mock") })
+    }
+    restore()
+    let test = "anOverrideOnTheDefaultRegistryInATestIsAWarningThatNamesTheTest()"
+    #expect(
+      reporter.errors.contains(
+        .defaultRegistryWrittenInTest(operation: "overrideWith(_:)", test: test)))
+  }
 }

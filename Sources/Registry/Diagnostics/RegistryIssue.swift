@@ -52,7 +52,7 @@ public struct RegistryIssue: Sendable, CustomStringConvertible {
   public let filePath: String
   /// The caller's line; 0 when the issue has no source location.
   public let line: Int
-  /// The caller's column.
+  /// The caller's column; 0 when the issue has no source location.
   public let column: Int
 
   /// Creates an issue for an error at a source location.

@@ -128,4 +128,79 @@ import Testing
       #expect(model.isDisposed)
     }
   }
+
+  /// readCached(key:tag:): "Finds a live instance of `VM` by key or tag and holds it without
+  /// watching; never builds."
+  @Test func readCachedHoldsWithoutWatching() throws {
+    try withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "user-7") { ProbeViewModel("u", log: EventLog()) }
+      let owner = ViewModelBinding()
+      let user = owner.watch(spec)
+      var refreshes = 0
+      let reader = ViewModelBinding { refreshes += 1 }
+      let found: ProbeViewModel = try reader.readCached(key: "user-7")
+      #expect(found === user)
+      owner.dispose()
+      #expect(!user.isDisposed)
+      user.set(1)
+      #expect(refreshes == 0)
+      reader.dispose()
+      #expect(user.isDisposed)
+    }
+  }
+
+  /// watchCached(key:tag:): "with neither, the newest keyed instance of `VM`" — whatever its tag.
+  @Test func aLookupWithNeitherKeyNorTagFindsTheNewestKeyedInstanceWhateverItsTag() throws {
+    try withTestRegistry { _, _ in
+      let log = EventLog()
+      let untagged = ViewModelSpec(key: 1) { ProbeViewModel("untagged", log: log) }
+      let tagged = ViewModelSpec(key: 2, tag: "feed") { ProbeViewModel("tagged", log: log) }
+      let owner = ViewModelBinding()
+      _ = owner.watch(untagged)
+      _ = owner.watch(tagged)
+      let viewer = ViewModelBinding()
+      let newest: ProbeViewModel = try viewer.watchCached()
+      #expect(newest.name == "tagged")
+      viewer.dispose()
+      owner.dispose()
+    }
+  }
+
+  /// RegistryError.bindingDisposed: "An operation was attempted through a binding that was
+  /// already disposed" — reported for each cached lookup's maybe form, reading too.
+  @Test func maybeReadCachedThroughADisposedBindingIsReported() {
+    withTestRegistry { _, reporter in
+      let owner = ViewModelBinding()
+      let model = owner.watch(ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) })
+      let disposed = ViewModelBinding(label: "Gone")
+      disposed.dispose()
+      let found: ProbeViewModel? = disposed.maybeReadCached(key: "k")
+      #expect(found === model)
+      #expect(
+        reporter.errors == [
+          .bindingDisposed(
+            operation: "maybeReadCached(key:tag:)", binding: disposed.id, type: "ProbeViewModel",
+            key: "\"k\"")
+        ])
+      owner.dispose()
+    }
+  }
+
+  /// watchCached(key:tag:): "Finds a live instance of `VM` by key or tag and watches it" — one
+  /// this binding only read so far too.
+  @Test func watchCachedWatchesAnInstanceTheBindingOnlyRead() throws {
+    try withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "user-9") { ProbeViewModel("u", log: EventLog()) }
+      var refreshes = 0
+      let binding = ViewModelBinding { refreshes += 1 }
+      let user = binding.read(spec)
+      user.set(1)
+      #expect(refreshes == 0)
+      let found: ProbeViewModel = try binding.watchCached(key: "user-9")
+      #expect(found === user)
+      user.set(2)
+      #expect(refreshes == 1)
+      binding.dispose()
+    }
+  }
 }

@@ -1,6 +1,13 @@
 import Registry
 import Testing
 
+/// Counts the pauses it is told of.
+@MainActor
+private final class PauseCountingBinding: ViewModelBinding {
+  var pauses = 0
+  override func onPause() { pauses += 1 }
+}
+
 @MainActor
 @Suite struct ViewModelBindingPauseTests {
   private func makeWatched(
@@ -99,6 +106,24 @@ import Testing
       provider.pause()
       provider.resume()
       #expect(refreshes == 0)
+    }
+  }
+
+  /// ViewModelBinding.dispose(): "Lets go of everything this binding holds" — its pause
+  /// providers too: a disposed binding is not paused, and no provider reaches its `onPause()`.
+  @Test func aDisposedBindingLetsGoOfItsPauseProviders() {
+    withTestRegistry { _, _ in
+      let provider = BasePauseProvider()
+      let binding = PauseCountingBinding()
+      binding.addPauseProvider(provider)
+      provider.pause()
+      #expect(binding.isPaused)
+      #expect(binding.pauses == 1)
+      binding.dispose()
+      #expect(!binding.isPaused)
+      provider.resume()
+      provider.pause()
+      #expect(binding.pauses == 1)
     }
   }
 }

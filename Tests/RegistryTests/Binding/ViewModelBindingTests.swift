@@ -268,4 +268,18 @@ import Testing
       #expect(labeled.id != plain.id)
     }
   }
+
+  /// ViewModelBinding.id: "A unique, readable identifier", `label#serial` such as
+  /// `"ProfileScreen#3"` — across the powers of ten too.
+  @Test func bindingIdsAreTheLabelAndAnUnbrokenRunOfSerials() {
+    withTestRegistry { _, _ in
+      let ids = (0..<1_001).map { _ in ViewModelBinding(label: "Row").id }
+      #expect(ids.allSatisfy { $0.hasPrefix("Row#") })
+      let serials = ids.compactMap { Int($0.dropFirst("Row#".count)) }
+      #expect(serials.count == ids.count)
+      #expect(serials.map(String.init) == ids.map { String($0.dropFirst("Row#".count)) })
+      let first = serials.first ?? 0
+      #expect(serials == Array(first..<(first + ids.count)))
+    }
+  }
 }

@@ -29,4 +29,22 @@ import Testing
         "[Registry] warning: Row instances were replaced 21 times within 1.0 seconds by one binding."
       ))
   }
+
+  /// RegistryIssue: "The caller's line; 0 when the issue has no source location." — and its
+  /// column, 0 too.
+  @MainActor @Test func anIssueWithNoSourceLocationHasNoFileLineOrColumn() throws {
+    try withTestRegistry { _, reporter in
+      struct ListenerFailure: Error {}
+      let binding = ViewModelBinding()
+      let model = binding.watch(ViewModelSpec(key: "k") { ProbeViewModel("p", log: EventLog()) })
+      let stop = model.listen { throw ListenerFailure() }
+      model.notifyListeners()
+      stop()
+      let issue = try #require(reporter.issues.last)
+      #expect(issue.error.description.contains("ListenerFailure"))
+      #expect(issue.fileID == "" && issue.filePath == "")
+      #expect(issue.line == 0 && issue.column == 0)
+      binding.dispose()
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import Observation
 import Registry
 import Testing
 
@@ -214,6 +215,34 @@ private struct Item {
     #expect(host.viewModel?.name == "async")
     #expect(attempts.count == 2)
     #expect(registry.liveInstanceCount == 1)
+    host.release()
+  }
+
+  /// ViewModelHost: "Everything else (``load(_:)``, ``retry()``, ``appear()``, ``release()``
+  /// and the refreshes its view model causes) is announced" — also when two loads of one spec
+  /// share a build and the first to finish shows the instance.
+  @Test func twoLoadsSharingABuildAnnounceTheInstanceTheyShow() async {
+    let registry = ViewModelRegistry(name: "host")
+    let gate = AsyncGate()
+    let spec = AsyncViewModelSpec(key: "db") { () async -> ProbeViewModel in
+      await gate.wait()
+      return ProbeViewModel("db", log: EventLog())
+    }
+    let host = ViewModelHost<ProbeViewModel>(registry: registry)
+    let first = Task { await host.load(spec) }
+    await gate.untilWaiting()
+    let second = Task { await host.load(spec) }
+    for _ in 0..<30 { await Task.yield() }
+    var changes = 0
+    withObservationTracking {
+      _ = host.phase
+    } onChange: {
+      MainActor.assumeIsolated { changes += 1 }
+    }
+    gate.open()
+    _ = (await first.value, await second.value)
+    #expect(host.viewModel != nil)
+    #expect(changes == 1)
     host.release()
   }
 }

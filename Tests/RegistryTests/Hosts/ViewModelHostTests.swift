@@ -168,4 +168,56 @@ private struct BuildFailure: Error, Equatable {}
       #expect(host.version == 2)
     }
   }
+
+  /// ViewModelHost: "Everything else (``load(_:)``, ``retry()``, ``appear()``, ``release()``
+  /// and the refreshes its view model causes) is announced."
+  @Test func retryAfterAFailedResolveAnnouncesWhatItShows() {
+    withTestRegistry { _, _ in
+      var attempts = 0
+      let spec = ViewModelSpec<ProbeViewModel>(throwingBuilder: {
+        attempts += 1
+        if attempts == 1 { throw BuildFailure() }
+        return ProbeViewModel("retried", log: EventLog())
+      })
+      let host = ViewModelHost<ProbeViewModel>()
+      #expect(host.resolve(spec) == nil)
+      var changes = 0
+      withObservationTracking {
+        _ = host.phase
+      } onChange: {
+        MainActor.assumeIsolated { changes += 1 }
+      }
+      #expect(host.retry()?.name == "retried")
+      #expect(changes == 1)
+      host.release()
+    }
+  }
+
+  /// ViewModelHost.isReleased: "Whether ``release()`` has run."
+  @Test func isReleasedTellsWhetherReleaseHasRun() {
+    withTestRegistry { _, _ in
+      let host = ViewModelHost<ProbeViewModel>()
+      host.resolve(ViewModelSpec { ProbeViewModel("p", log: EventLog()) })
+      #expect(!host.isReleased)
+      host.release()
+      #expect(host.isReleased)
+    }
+  }
+
+  /// ViewModelHost: "Everything else (``load(_:)``, ``retry()``, ``appear()``, ``release()``
+  /// and the refreshes its view model causes) is announced."
+  @Test func releaseIsAnnounced() {
+    withTestRegistry { _, _ in
+      let host = ViewModelHost<ProbeViewModel>()
+      host.resolve(ViewModelSpec { ProbeViewModel("p", log: EventLog()) })
+      var changes = 0
+      withObservationTracking {
+        _ = host.phase
+      } onChange: {
+        MainActor.assumeIsolated { changes += 1 }
+      }
+      host.release()
+      #expect(changes == 1)
+    }
+  }
 }

@@ -150,4 +150,24 @@ private func settle() async {
     for binding in [first, second, third] { binding.dispose() }
     #expect(registry.liveInstanceCount == 0)
   }
+
+  /// watchAsync(_:): it throws "`CancellationError` when this call is cancelled" — also when it
+  /// is cancelled before it starts; nothing is built.
+  @Test func aCallCancelledBeforeItStartsThrowsCancellationAndBuildsNothing() async {
+    let registry = ViewModelRegistry(name: "async")
+    var builds = 0
+    let spec = AsyncViewModelSpec<ProbeViewModel>(key: "k") {
+      builds += 1
+      return ProbeViewModel("k", log: EventLog())
+    }
+    let binding = ViewModelBinding(registry: registry)
+    // Cancelled before it first runs: the call starts in a cancelled task.
+    let call = Task { try await binding.watchAsync(spec) }
+    call.cancel()
+    let result = await call.result
+    #expect(throws: CancellationError.self) { try result.get() }
+    #expect(builds == 0)
+    #expect(registry.liveInstanceCount == 0)
+    binding.dispose()
+  }
 }

@@ -119,4 +119,25 @@ private final class Fired {
       #expect(fired.count == 1)
     }
   }
+
+  /// Architecture.md: a change "first tells Observation and Combine (unless every holder of the
+  /// instance is paused: then they hear of it once, on resume)" — a holder that only reads
+  /// counts too.
+  @Test func aChangeHeldOnlyByAPausedReaderReachesObservationOnResume() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "counter") { StateViewModel(state: 0) }
+      let visibility = BasePauseProvider()
+      let binding = ViewModelBinding()
+      binding.addPauseProvider(visibility)
+      let counter = binding.read(spec)
+      let fired = Fired()
+      fired.track { _ = counter.state }
+      visibility.pause()
+      counter.setState(1)
+      #expect(fired.count == 0)
+      visibility.resume()
+      #expect(fired.count == 1)
+      binding.dispose()
+    }
+  }
 }

@@ -138,4 +138,21 @@ private final class ChangeCounter {
     #expect(!model.hasListeners)
     binding.dispose()
   }
+
+  /// ViewModel.update(_:): "Observation and Combine hear of a change before it is made, so they
+  /// have been told already when `block` throws".
+  @Test func observationHearsOfAnUpdateBeforeItIsMade() {
+    withTestRegistry { _, _ in
+      let model = CounterViewModel()
+      var countWhenTold: Int?
+      withObservationTracking {
+        _ = model.count
+      } onChange: {
+        MainActor.assumeIsolated { countWhenTold = model.count }
+      }
+      model.increment()
+      #expect(countWhenTold == 0)
+      #expect(model.count == 1)
+    }
+  }
 }

@@ -100,4 +100,18 @@ private final class EventRecorder: ViewModelLifecycle {
       screen.dispose()
     }
   }
+
+  // readThrowing(_:) resolves a service "like `read(_:)`": held, not watched ("A service has no
+  // changes to follow"), as the snapshot shows.
+  @Test func aServiceReadThrowingIsHeldWithoutWatching() throws {
+    try withTestRegistry { registry, _ in
+      let spec = ServiceSpec(key: "client") { PlainClient(base: "live") }
+      let binding = ViewModelBinding(label: "Screen")
+      _ = try binding.readThrowing(spec)
+      let holders = registry.snapshot().instances.flatMap(\.holders)
+      #expect(holders.map(\.bindingId) == [binding.id])
+      #expect(holders.allSatisfy { !$0.isWatching })
+      binding.dispose()
+    }
+  }
 }

@@ -195,4 +195,30 @@ import Testing
       #expect(withScope == "scoped")
     }
   }
+
+  // setProxy(_:for:) of a family: "An argument whose spec the proxy makes private where the
+  // family's is shared, or the reverse, or whose `aliveForever` differs, is reported as a warning
+  // the first time it is built."
+  @Test func aFamilyProxyThatChangesOnlyTheLifetimeIsReportedOnceWhenBuilt() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let rows = ViewModelSpecWithArg<ProbeViewModel, Int>(builder: {
+        ProbeViewModel("real\($0)", log: log)
+      })
+      registry.setProxy(
+        ViewModelSpecWithArg(
+          builder: { ProbeViewModel("mock\($0)", log: log) }, aliveForever: { _ in true }),
+        for: rows)
+      let binding = ViewModelBinding()
+      binding.watch(rows(1))
+      binding.watch(rows(2))
+      #expect(
+        reporter.errors == [
+          .proxyChangesSpec(
+            type: "ProbeViewModel", key: "1",
+            changes: ["disposed with its last holder → aliveForever"])
+        ])
+      binding.dispose()
+    }
+  }
 }

@@ -234,4 +234,24 @@ private final class Derived: ProbeViewModel {
       binding.dispose()
     }
   }
+
+  /// Architecture.md: "View models go lowest first: the store keeps each one's height above
+  /// everything it watches, so in a diamond a view model is told once, after what it reads has
+  /// been updated."
+  @Test func aViewModelWatchingManyOfOneHeightIsToldOnceAfterAllOfThem() {
+    withTestRegistry { _, _ in
+      // a watches d, then b1, b2 and b3, which each watch d: a change of d queues a (height 2)
+      // first and b1, b2, b3 (height 1) after it, so the queue must reorder more than one.
+      let d = Derived.spec("d")
+      let a = Derived.spec(
+        "a", d, Derived.spec("b1", d), Derived.spec("b2", d), Derived.spec("b3", d))
+      let binding = ViewModelBinding()
+      let top = binding.watch(a)
+      top.resolved[0].set(1)
+      #expect(top.notified == ["d"])
+      #expect(top.seen == [[1, 1, 1, 1]])
+      #expect(top.derived == 4)
+      binding.dispose()
+    }
+  }
 }

@@ -44,4 +44,25 @@ import Testing
       #expect(!first.hasListeners)
     }
   }
+
+  /// ViewModel.changes: "An async stream that yields once per change and finishes when the view
+  /// model is disposed" — a derived value's too.
+  @Test func aDerivedValuesChangesStreamFinishesWhenItIsDisposed() async {
+    let registry = ViewModelRegistry(name: "derived")
+    let (stream, input): (AsyncStream<Void>, ProbeViewModel) = registry.withCurrent {
+      let binding = ViewModelBinding()
+      let input = binding.watch(ViewModelSpec(key: "in") { ProbeViewModel("in", log: EventLog()) })
+      let derived = binding.watch(ViewModelSpec(key: "sum") { DerivedValue(input) { input.value } })
+      let stream = derived.changes
+      input.set(1)
+      registry.dispose(derived)
+      binding.dispose()
+      return (stream, input)
+    }
+    var seen = 0
+    for await _ in stream { seen += 1 }
+    #expect(seen == 1)
+    #expect(input.isDisposed)
+    registry.disposeAll()
+  }
 }

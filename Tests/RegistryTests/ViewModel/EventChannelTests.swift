@@ -163,4 +163,19 @@ private final class FormViewModel: StateViewModel<Int> {
       #expect(heard.isEmpty)
     }
   }
+
+  /// EventChannel: `finish()` "Ends the channel: streams finish and no event is delivered
+  /// again", and `hasSubscribers` tells "Whether anything is subscribed": nothing is, after it.
+  @Test func aFinishedChannelHasNoSubscribers() {
+    withTestRegistry { _, _ in
+      let channel = EventChannel<Int>()
+      var heard: [Int] = []
+      channel.listen { heard.append($0) }
+      #expect(channel.hasSubscribers)
+      channel.finish()
+      #expect(!channel.hasSubscribers)
+      channel.emit(1)
+      #expect(heard.isEmpty)
+    }
+  }
 }

@@ -220,4 +220,22 @@ private struct ListenerFailure: Error, CustomStringConvertible {
       #expect(registry.liveInstanceCount == 0)
     }
   }
+
+  /// ViewModel: "when the last holder lets go (unless the spec is `aliveForever`),
+  /// ``onDispose(_:)``, the ``addDispose(_:)`` blocks, the disposal of ``viewModelBinding``, and
+  /// ``dispose()`` — exactly once": the dispose blocks still see the dependencies alive.
+  @Test func disposeBlocksRunBeforeTheOwnBindingLetsGoOfTheDependencies() {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      let dependencySpec = ViewModelSpec(key: "dependency") { ProbeViewModel("d", log: log) }
+      let binding = ViewModelBinding()
+      let owner = binding.watch(ViewModelSpec(key: "owner") { ProbeViewModel("owner", log: log) })
+      let dependency = owner.viewModelBinding.watch(dependencySpec)
+      var dependencyDisposedInBlock: Bool?
+      owner.addDispose { dependencyDisposedInBlock = dependency.isDisposed }
+      binding.dispose()
+      #expect(dependencyDisposedInBlock == false)
+      #expect(dependency.isDisposed)
+    }
+  }
 }

@@ -1,0 +1,784 @@
+#!/usr/bin/env python3
+"""Mutation testing of Registry's core: seeds one small bug at a time into the sources, rebuilds
+incrementally, runs the tests and records whether they noticed.
+
+Mutants are generated mechanically from the Swift sources of the core (Sources/Registry/Registry,
+Binding, Hosts, ViewModel and Sources/RegistryTesting). Only code inside function bodies,
+accessors and closures is mutated: comments, strings, `#if` lines and declarations are left alone.
+See Tests/README.md for the operators, the choices that keep a full run to a few hundred mutants,
+and how to read the report.
+
+Python 3 standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+import zlib
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CORE = [
+    "Sources/Registry/Registry",
+    "Sources/Registry/Binding",
+    "Sources/Registry/Hosts",
+    "Sources/Registry/ViewModel",
+    "Sources/RegistryTesting",
+]
+EQUIVALENT_FILE = Path(__file__).resolve().parent / "equivalent.txt"
+# The whole suite: its wall time is that of its slowest test, so a filter saves nothing.
+DEFAULT_FILTER = ""
+# At most this many mutants of the token operators per line (relational, boolean, constant).
+PER_LINE_CAP = 2
+# Integer literals at or above this are limits against runaway loops, not logic: not mutated.
+MAX_LITERAL = 1000
+
+OPERATORS = ("relational", "boolean", "negation", "delete", "early-return", "swap", "off-by-one")
+
+# --- Lexing: which characters are code ------------------------------------------------------
+
+
+def code_mask(src: str) -> list[bool]:
+    """True for each character of code; False inside comments and string literals (including
+    their delimiters and interpolations)."""
+    n = len(src)
+    mask = [True] * n
+    i = 0
+
+    def blank(a: int, b: int) -> None:
+        for k in range(a, min(b, n)):
+            mask[k] = False
+
+    def skip_string(i: int) -> int:
+        # i points at the first '#' or '"'. Returns the index after the literal.
+        hashes = 0
+        while i < n and src[i] == "#":
+            hashes += 1
+            i += 1
+        multi = src.startswith('"""', i)
+        i += 3 if multi else 1
+        close = ('"""' if multi else '"') + "#" * hashes
+        while i < n:
+            c = src[i]
+            if c == "\\" and src.startswith("#" * hashes, i + 1):
+                j = i + 1 + hashes
+                if j < n and src[j] == "(":
+                    i = skip_balanced(j)
+                    continue
+                i = j + 1
+                continue
+            if src.startswith(close, i):
+                return i + len(close)
+            if c == "\n" and not multi:
+                return i
+            i += 1
+        return n
+
+    def skip_balanced(i: int) -> int:
+        # i points at '('; returns index after its matching ')', skipping nested literals.
+        depth = 0
+        while i < n:
+            c = src[i]
+            if c == '"' or (c == "#" and re.match(r'#+"', src[i:i + 8])):
+                i = skip_string(i)
+                continue
+            if c == "(":
+                depth += 1
+            elif c == ")":
+                depth -= 1
+                if depth == 0:
+                    return i + 1
+            i += 1
+        return n
+
+    while i < n:
+        c = src[i]
+        if src.startswith("//", i):
+            j = src.find("\n", i)
+            j = n if j < 0 else j
+            blank(i, j)
+            i = j
+        elif src.startswith("/*", i):
+            depth, j = 0, i
+            while j < n:
+                if src.startswith("/*", j):
+                    depth += 1
+                    j += 2
+                elif src.startswith("*/", j):
+                    depth -= 1
+                    j += 2
+                    if depth == 0:
+                        break
+                else:
+                    j += 1
+            blank(i, j)
+            i = j
+        elif c == '"' or (c == "#" and re.match(r'#+"', src[i:i + 8])):
+            j = skip_string(i)
+            blank(i, j)
+            i = j
+        else:
+            i += 1
+    return mask
+
+
+# --- Scopes: which braces open code ---------------------------------------------------------
+
+TYPE_KEYWORDS = {"struct", "class", "enum", "extension", "protocol", "actor"}
+SCOPE_KEYWORDS = re.compile(
+    r"\b(struct|class|enum|extension|protocol|actor|func|init|deinit|subscript|var|let|get|set"
+    r"|willSet|didSet|if|guard|for|while|switch|do|catch|else|repeat|defer)\b")
+NAME_AFTER = re.compile(r"\b(?:func|var|let)\s+([A-Za-z_]\w*)")
+# Bodies not worth mutating: how a value prints.
+SKIPPED_BODIES = {"description", "debugDescription", "customMirror", "playgroundDescription"}
+
+
+@dataclass
+class Scope:
+    kind: str  # "type" or "code"
+    open: int  # index of '{'
+    close: int = -1
+    header: str = ""
+    owner: str = ""  # the func/var whose body this is (innermost declaration)
+    void_func: bool = False  # a func or setter body returning nothing
+    returns_value: bool = False  # a func with a result, a getter, a computed property
+    skipped: bool = False  # inside a body named in SKIPPED_BODIES, or an init
+
+
+def scopes_of(src: str, mask: list[bool]) -> list[Scope]:
+    code = "".join(ch if m else " " for ch, m in zip(src, mask))
+    stack: list[Scope] = []
+    result: list[Scope] = []
+    boundary = 0
+    for i, ch in enumerate(code):
+        if ch == "{":
+            header = code[boundary:i]
+            parent = stack[-1] if stack else None
+            keywords = SCOPE_KEYWORDS.findall(header)
+            last = keywords[-1] if keywords else ""
+            if parent is not None and parent.kind == "code":
+                kind = "code"
+            else:
+                kind = "type" if last in TYPE_KEYWORDS else "code"
+            scope = Scope(kind=kind, open=i, header=header)
+            if kind == "code":
+                names = NAME_AFTER.findall(header)
+                if last in ("func", "init", "deinit", "get", "set", "willSet", "didSet", "var"):
+                    scope.owner = last if last in ("init", "deinit") else (names[-1] if names else last)
+                elif parent is not None:
+                    scope.owner = parent.owner
+                fn = header.rfind("func ")
+                if last == "func" and "->" not in header[fn:].replace("-> Void", ""):
+                    scope.void_func = "-> Void" in header[fn:] or "->" not in header[fn:]
+                elif last in ("set", "willSet", "didSet") and parent is not None and parent.kind == "code":
+                    scope.void_func = True
+                scope.returns_value = (last == "func" and not scope.void_func) or last in (
+                    "var", "get", "subscript")
+                scope.skipped = (
+                    scope.owner in SKIPPED_BODIES or scope.owner in ("init", "deinit")
+                    or (parent is not None and parent.skipped))
+            stack.append(scope)
+            result.append(scope)
+            boundary = i + 1
+        elif ch == "}":
+            if stack:
+                stack.pop().close = i
+            boundary = i + 1
+        elif ch == ";":
+            boundary = i + 1
+    return result
+
+
+# --- Mutants --------------------------------------------------------------------------------
+
+
+@dataclass
+class Mutant:
+    file: str
+    line: int  # 1-based, first line affected
+    column: int
+    operator: str
+    start: int  # character range replaced
+    end: int
+    replacement: str
+    original: str = ""  # the affected lines, before and after (stripped, joined by " ⏎ ")
+    mutated: str = ""
+
+    @property
+    def id(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}:{self.operator}"
+
+
+REL = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "==", "===": "!==",
+       "!==": "==="}
+REL_RE = re.compile(r"(?<= )(===|!==|==|!=|<=|>=|<|>)(?= )")
+BOOL_RE = re.compile(r"(?<= )(&&|\|\|)(?= )")
+LIT_BOOL_RE = re.compile(r"\b(true|false)\b")
+NOT_RE = re.compile(r"(?<![\w)\]!?.])!(?=[\w(.$])")
+INT_RE = re.compile(r"(?<![\w.$])(\d[\d_]*)(?![\w.])")
+RANGE_RE = re.compile(r"(?<=[\w)\]])(\.\.<|\.\.\.)(?=[\w(])")
+# Lines not mutated at all: debug-only checks, crashes and printing.
+SKIP_LINE = re.compile(
+    r"^\s*(#|@)|\b(assert|assertionFailure|precondition|preconditionFailure|fatalError|print"
+    r"|debugPrint|dump)\s*\(|\b(reserveCapacity|keepingCapacity)\b")
+# Statement heads that are not plain statements: deleting or moving them does not compile or
+# only moves braces.
+NOT_SIMPLE = re.compile(
+    r"^(let|var|return|guard|if|else|for|while|switch|case|default|do|catch|defer|throw|break"
+    r"|continue|fallthrough|repeat|func|struct|class|enum|extension|typealias|import|nonisolated"
+    r"|private|fileprivate|public|internal|static|final|lazy|weak|unowned|where|in|async let|get"
+    r"|set|willSet|didSet|_read|_modify)\b"
+    r"|^[})\].,&|?:+\-*/<>=]|\bin$|^\$|^\{")
+
+
+class SourceFile:
+    def __init__(self, root: Path, rel: str):
+        self.rel = rel
+        self.text = (root / rel).read_text()
+        self.mask = code_mask(self.text)
+        self.scopes = scopes_of(self.text, self.mask)
+        self.line_starts = [0]
+        for i, ch in enumerate(self.text):
+            if ch == "\n":
+                self.line_starts.append(i + 1)
+        self.lines = self.text.split("\n")
+        # Innermost scope of each character: computed per line start and queried per position.
+        self._opens = sorted(self.scopes, key=lambda s: s.open)
+
+    def scope_at(self, pos: int) -> Scope | None:
+        best = None
+        for s in self._opens:
+            if s.open >= pos:
+                break
+            if s.close < 0 or s.close >= pos:
+                best = s
+        return best
+
+    def body_at(self, pos: int) -> Scope | None:
+        """The outermost code scope around pos: the function, accessor or closure body."""
+        s = self.scope_at(pos)
+        while s is not None and s.kind == "code":
+            parent = self.scope_at(s.open)
+            if parent is None or parent.kind != "code":
+                return s
+            s = parent
+        return None
+
+    def mutable_at(self, pos: int) -> bool:
+        if not self.mask[pos]:
+            return False
+        s = self.scope_at(pos)
+        return s is not None and s.kind == "code" and not s.skipped
+
+    def line_of(self, pos: int) -> int:
+        lo, hi = 0, len(self.line_starts) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.line_starts[mid] <= pos:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo  # 0-based
+
+    def code_of_line(self, ln: int) -> str:
+        a = self.line_starts[ln]
+        line = self.lines[ln]
+        return "".join(ch if self.mask[a + k] else " " for k, ch in enumerate(line))
+
+
+def describe(sf: SourceFile, m: Mutant) -> None:
+    first = sf.line_of(m.start)
+    last = sf.line_of(max(m.start, m.end - 1))
+    a, b = sf.line_starts[first], sf.line_starts[last] + len(sf.lines[last])
+    before = sf.text[a:b]
+    after = sf.text[a:m.start] + m.replacement + sf.text[m.end:b]
+    norm = lambda s: " ⏎ ".join(x.strip() for x in s.split("\n") if x.strip())
+    m.original, m.mutated = norm(before), norm(after) or "(deleted)"
+    m.line, m.column = first + 1, m.start - a + 1
+
+
+ASSIGNMENT = re.compile(r" (=|\+=|-=|\*=|/=|&=|\|=) ")
+OPERATOR_IN_EXPRESSION = re.compile(r" (\?\?|\?|==|!=|===|!==|<|<=|>|>=|&&|\|\|) ")
+
+
+def has_effect(text: str) -> bool:
+    """Whether a statement does something besides giving a value: an assignment, or a call
+    (possibly `try`/`await`) whose result is not combined with anything. A bare expression is
+    the value of a single-expression body, and without it the body would not compile."""
+    if ASSIGNMENT.search(text):
+        return True
+    return text.rstrip().endswith((")", "}")) and not OPERATOR_IN_EXPRESSION.search(text) \
+        and not text.lstrip().startswith("(")
+
+
+def sole_statement(sf: SourceFile, scope: Scope, first: int, last: int) -> bool:
+    """Whether lines first...last are all the code of the block `scope`."""
+    a, b = sf.line_of(scope.open), sf.line_of(scope.close)
+    others = [k for k in range(a + 1, b) if (k < first or k > last) and sf.code_of_line(k).strip()]
+    return not others
+
+
+def statements(sf: SourceFile) -> list[tuple[int, int, Scope]]:
+    """Simple statements as (first line, last line, scope), 0-based: lines of code that start at
+    the top of a code block and balance their brackets."""
+    result = []
+    ln, total = 0, len(sf.lines)
+    while ln < total:
+        code = sf.code_of_line(ln)
+        stripped = code.strip()
+        if not stripped:
+            ln += 1
+            continue
+        start = sf.line_starts[ln] + (len(code) - len(code.lstrip()))
+        scope = sf.scope_at(start)
+        # Balance brackets over following lines.
+        depth, end = 0, ln
+        for k in range(ln, min(total, ln + 12)):
+            c = sf.code_of_line(k)
+            depth += sum(c.count(x) for x in "([{") - sum(c.count(x) for x in ")]}")
+            end = k
+            if depth <= 0:
+                break
+        nxt = sf.code_of_line(end + 1).strip() if end + 1 < total else ""
+        prev = sf.code_of_line(ln - 1).rstrip() if ln > 0 else ""
+        continued = prev and prev[-1] in "=,(&|+-*/.?:[" or prev.endswith(" in")
+        continues = nxt[:1] in (".", "&", "|", "?", ":", "+", "*", "/") or nxt.startswith("- ")
+        text = " ".join(sf.code_of_line(k).strip() for k in range(ln, end + 1))
+        if (depth == 0 and scope is not None and scope.kind == "code" and not scope.skipped
+                and not continued and not continues and not NOT_SIMPLE.search(stripped)
+                and not SKIP_LINE.search(" ".join(sf.lines[ln:end + 1]))
+                and not text.endswith("{") and not re.search(r"\{\s*$", code) and has_effect(text)
+                and sf.scope_at(sf.line_starts[end] + len(sf.lines[end])) is scope
+                and not (scope.returns_value and sole_statement(sf, scope, ln, end))):
+            result.append((ln, end, scope))
+            ln = end + 1
+        elif depth == 0 and "{" not in text:
+            ln = end + 1
+        else:
+            ln += 1
+    return result
+
+
+def generate(sf: SourceFile, thin: bool = True) -> list[Mutant]:
+    out: list[Mutant] = []
+    text = sf.text
+
+    def add(op, start, end, repl):
+        m = Mutant(sf.rel, 0, 0, op, start, end, repl)
+        describe(sf, m)
+        out.append(m)
+
+    # Token operators, line by line, at most PER_LINE_CAP per line.
+    for ln, line in enumerate(sf.lines):
+        if SKIP_LINE.search(line):
+            continue
+        base = sf.line_starts[ln]
+        found: list[tuple[int, str, int, int, str]] = []
+        for mt in REL_RE.finditer(line):
+            found.append((mt.start(), "relational", mt.start(), mt.end(), REL[mt.group(1)]))
+        for mt in BOOL_RE.finditer(line):
+            found.append((mt.start(), "boolean", mt.start(), mt.end(),
+                          "||" if mt.group(1) == "&&" else "&&"))
+        for mt in LIT_BOOL_RE.finditer(line):
+            found.append((mt.start(), "boolean", mt.start(), mt.end(),
+                          "false" if mt.group(1) == "true" else "true"))
+        for mt in NOT_RE.finditer(line):
+            found.append((mt.start(), "negation", mt.start(), mt.end(), ""))
+        for mt in INT_RE.finditer(line):
+            value = int(mt.group(1).replace("_", ""))
+            if value < MAX_LITERAL:
+                found.append((mt.start(), "off-by-one", mt.start(), mt.end(), str(value + 1)))
+        for mt in RANGE_RE.finditer(line):
+            found.append((mt.start(), "off-by-one", mt.start(), mt.end(),
+                          "..." if mt.group(1) == "..<" else "..<"))
+        found = [f for f in found if sf.mutable_at(base + f[0])]
+        found.sort()
+        # The cap keeps the first of each operator before a second of any: variety per line.
+        picked, seen = [], set()
+        for f in found:
+            if f[1] not in seen:
+                picked.append(f)
+                seen.add(f[1])
+        for f in found:
+            if f not in picked:
+                picked.append(f)
+        for _, op, a, b, repl in sorted(picked[:PER_LINE_CAP]):
+            add(op, base + a, base + b, repl)
+
+    stmts = statements(sf)
+    # Statement deletion.
+    for first, last, _ in stmts:
+        a = sf.line_starts[first] + len(sf.lines[first]) - len(sf.lines[first].lstrip())
+        b = sf.line_starts[last] + len(sf.lines[last])
+        add("delete", a, b, "")
+    # Swap of two adjacent single-line statements of the same block.
+    for (f1, l1, s1), (f2, l2, s2) in zip(stmts, stmts[1:]):
+        if f1 == l1 and f2 == l2 and f2 == l1 + 1 and s1 is s2:
+            if sf.lines[f1].strip() == sf.lines[f2].strip():
+                continue
+            a = sf.line_starts[f1]
+            b = sf.line_starts[f2] + len(sf.lines[f2])
+            add("swap", a, b, sf.lines[f2] + "\n" + sf.lines[f1])
+    # Early return at the start of a Void function (or setter) body of two statements or more.
+    for s in sf.scopes:
+        if s.kind != "code" or not s.void_func or s.skipped or s.close < 0:
+            continue
+        parent = sf.scope_at(s.open)
+        if parent is not None and parent.kind == "code" and not SCOPE_KEYWORDS.search(s.header):
+            continue
+        body = [x for x in text[s.open + 1:s.close].split("\n") if x.strip()]
+        if len(body) < 2:
+            continue
+        add("early-return", s.open, s.open + 1, "{ return;")
+    out.sort(key=lambda m: (m.start, OPERATORS.index(m.operator)))
+    if not thin:
+        return out
+    # One mutant per line, and one per three such lines of each function body (at least one):
+    # the choice depends only on the text of the lines, so it stays the same when code moves.
+    def rank(m: Mutant) -> int:
+        return zlib.crc32(f"{sf.lines[m.line - 1].strip()}|{m.operator}|{m.mutated}".encode())
+
+    by_line: dict[int, list[Mutant]] = {}
+    for m in out:
+        by_line.setdefault(m.line, []).append(m)
+    by_body: dict[int, list[Mutant]] = {}
+    for group in by_line.values():
+        m = min(group, key=rank)
+        body = sf.body_at(m.start + (1 if m.operator == "early-return" else 0))
+        by_body.setdefault(body.open if body else -1, []).append(m)
+    chosen = []
+    for group in by_body.values():
+        chosen += sorted(group, key=rank)[:(len(group) + 2) // 3]
+    chosen.sort(key=lambda m: (m.start, OPERATORS.index(m.operator)))
+    return chosen
+
+
+def core_files(root: Path, only: list[str] | None) -> list[str]:
+    files = []
+    for folder in CORE:
+        for p in sorted((root / folder).rglob("*.swift")):
+            rel = p.relative_to(root).as_posix()
+            if only and not any(rel == o or rel.endswith("/" + o) or o in rel for o in only):
+                continue
+            files.append(rel)
+    return files
+
+
+def all_mutants(root: Path, only: list[str] | None) -> list[Mutant]:
+    result = []
+    for rel in core_files(root, only):
+        result.extend(generate(SourceFile(root, rel)))
+    return result
+
+
+# --- Equivalent mutants ---------------------------------------------------------------------
+
+
+@dataclass
+class Equivalent:
+    file: str
+    original: str
+    mutated: str
+    reason: str
+
+    def matches(self, m: Mutant) -> bool:
+        return self.file == m.file and self.original == m.original and self.mutated == m.mutated
+
+
+def read_equivalents(path: Path) -> list[Equivalent]:
+    entries = []
+    if not path.exists():
+        return entries
+    for number, raw in enumerate(path.read_text().splitlines(), 1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        parts = [p.strip() for p in raw.split(" | ", 3)]
+        if len(parts) != 4:
+            sys.exit(f"{path}:{number}: expected 'file | original | mutated | reason'")
+        entries.append(Equivalent(*parts))
+    return entries
+
+
+# --- Running --------------------------------------------------------------------------------
+
+
+def run(cmd: list[str], cwd: Path, timeout: float, log) -> tuple[str, float, str]:
+    """Runs cmd in its own process group; returns ("ok" | "failed" | "timeout", seconds, tail)."""
+    started = time.monotonic()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            start_new_session=True, text=True, errors="replace")
+    try:
+        output, _ = proc.communicate(timeout=timeout)
+        status = "ok" if proc.returncode == 0 else "failed"
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        output, _ = proc.communicate()
+        status = "timeout"
+    except BaseException:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        raise
+    elapsed = time.monotonic() - started
+    if log:
+        # The end of the output: a failing suite prints every failure, megabytes a mutant.
+        log.write(f"$ {' '.join(cmd)}  # {status} in {elapsed:.1f}s\n{output[-20000:]}\n")
+        log.flush()
+    return status, elapsed, output[-3000:]
+
+
+@dataclass
+class Result:
+    id: str
+    file: str
+    line: int
+    operator: str
+    original: str
+    mutated: str
+    verdict: str  # killed | survived | timed out | did not compile | equivalent
+    seconds: float = 0.0
+    reason: str = ""
+
+
+class Sources:
+    """Applies one mutant at a time and always puts the original back, also on Ctrl-C, SIGTERM
+    or an exception; a run killed outright leaves a note the next run restores from."""
+
+    def __init__(self, root: Path, scratch: Path):
+        self.root = root
+        self.note = scratch / "mutation-in-progress.json"
+        self.current: tuple[Path, str] | None = None
+        self.recover()
+
+    def recover(self) -> None:
+        if self.note.exists():
+            saved = json.loads(self.note.read_text())
+            (self.root / saved["file"]).write_text(saved["original"])
+            self.note.unlink()
+            print(f"restored {saved['file']} left mutated by an interrupted run", flush=True)
+
+    def apply(self, m: Mutant) -> None:
+        path = self.root / m.file
+        original = path.read_text()
+        self.note.parent.mkdir(parents=True, exist_ok=True)
+        self.note.write_text(json.dumps({"file": m.file, "original": original}))
+        self.current = (path, original)
+        path.write_text(original[:m.start] + m.replacement + original[m.end:])
+
+    def restore(self) -> None:
+        if self.current:
+            path, original = self.current
+            path.write_text(original)
+            self.current = None
+            self.note.unlink(missing_ok=True)
+
+
+def summarize(results: list[Result], seconds: float, total: int, config: dict) -> dict:
+    counts = {v: 0 for v in ("killed", "timed out", "survived", "did not compile", "equivalent")}
+    for r in results:
+        counts[r.verdict] += 1
+    compiled = counts["killed"] + counts["timed out"] + counts["survived"]
+    detected = counts["killed"] + counts["timed out"]
+    return {
+        "config": config,
+        "mutants": total,
+        "run": len(results),
+        "counts": counts,
+        "compiled": compiled,
+        "killed_percent": round(100.0 * detected / compiled, 1) if compiled else None,
+        "seconds": round(seconds, 1),
+        "survivors": [asdict(r) for r in results if r.verdict == "survived"],
+        "results": [asdict(r) for r in results],
+    }
+
+
+def text_report(summary: dict) -> str:
+    c = summary["counts"]
+    lines = [
+        f"mutants: {summary['run']} run of {summary['mutants']}",
+        f"killed: {c['killed']}, timed out: {c['timed out']}, survived: {c['survived']}, "
+        f"did not compile: {c['did not compile']}, equivalent (listed, not run): {c['equivalent']}",
+        f"killed among compiled: {summary['killed_percent']}% "
+        f"({c['killed'] + c['timed out']} of {summary['compiled']}; timeouts count as killed)",
+        f"time: {summary['seconds'] / 60:.1f} min",
+        "",
+    ]
+    if summary["survivors"]:
+        lines.append("survivors:")
+        for s in summary["survivors"]:
+            lines += [f"  {s['file']}:{s['line']}  [{s['operator']}]",
+                      f"    - {s['original']}", f"    + {s['mutated']}"]
+    return "\n".join(lines) + "\n"
+
+
+def write_reports(out: Path, summary: dict) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = out / "report.json.tmp"
+    tmp.write_text(json.dumps(summary, indent=2, ensure_ascii=False))
+    tmp.replace(out / "report.json")
+    (out / "report.txt").write_text(text_report(summary))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--files", nargs="+", help="only these core files (path or file name)")
+    ap.add_argument("--operators", nargs="+", choices=OPERATORS, help="only these operators")
+    ap.add_argument("--list", action="store_true", help="print the mutants and stop")
+    ap.add_argument("--seed", type=int, default=0, help="seed for --sample and --shuffle")
+    ap.add_argument("--sample", type=int, help="run a fixed sample of this many mutants")
+    ap.add_argument("--shuffle", action="store_true",
+                    help="run in a seeded random order (a partial run is then a fair sample)")
+    ap.add_argument("--reverse", action="store_true",
+                    help="run in the reverse order: a second checkout can work through the same "
+                    "shuffled list from the other end")
+    ap.add_argument("--scratch-path", default=".build/mutation", help="SwiftPM scratch path")
+    ap.add_argument("--filter", default=DEFAULT_FILTER, help="swift test --filter ('' for all)")
+    ap.add_argument("--timeout", type=float, help="seconds per test run (default: 3x baseline, "
+                    "at least 60)")
+    ap.add_argument("--out", default="/tmp/mutation", help="where report.json/.txt and log go")
+    ap.add_argument("--min-killed", type=float, default=0.0,
+                    help="exit 1 when the percentage killed among compiled is below this")
+    ap.add_argument("--resume", action="store_true", help="keep the verdicts in --out/report.json "
+                    "and run only the mutants it lacks, and its survivors again")
+    ap.add_argument("--survivors-of", metavar="REPORT_JSON",
+                    help="run only the mutants that survived in this earlier report (matched by "
+                    "file and text, not line): to check that new tests kill them")
+    ap.add_argument("--run-equivalent", action="store_true",
+                    help="also run the mutants on the equivalent list")
+    ap.add_argument("--no-final-build", action="store_true",
+                    help="do not rebuild the restored sources at the end")
+    args = ap.parse_args()
+
+    mutants = all_mutants(ROOT, args.files)
+    if args.operators:
+        mutants = [m for m in mutants if m.operator in args.operators]
+    if args.survivors_of:
+        earlier = json.loads(Path(args.survivors_of).read_text())["survivors"]
+        wanted = {(s["file"], s["original"], s["mutated"]) for s in earlier}
+        mutants = [m for m in mutants if (m.file, m.original, m.mutated) in wanted]
+    total = len(mutants)
+    if args.sample is not None and args.sample < len(mutants):
+        chosen = set(id(m) for m in random.Random(args.seed).sample(mutants, args.sample))
+        mutants = [m for m in mutants if id(m) in chosen]
+    if args.shuffle:
+        random.Random(args.seed).shuffle(mutants)
+    if args.reverse:
+        mutants.reverse()
+    equivalents = read_equivalents(EQUIVALENT_FILE)
+
+    if args.list:
+        for m in mutants:
+            eq = next((e for e in equivalents if e.matches(m)), None)
+            print(f"{m.file}:{m.line}:{m.column} [{m.operator}]{' (equivalent)' if eq else ''}")
+            print(f"    - {m.original}\n    + {m.mutated}")
+        by_op = {op: sum(1 for m in mutants if m.operator == op) for op in OPERATORS}
+        print(f"{len(mutants)} mutants: " + ", ".join(f"{k} {v}" for k, v in by_op.items() if v))
+        return 0
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    scratch = Path(args.scratch_path)
+    scratch = scratch if scratch.is_absolute() else ROOT / scratch
+    # The test bundle alone: the examples and the benchmark need not be linked again.
+    build = ["swift", "build", "--product", "RegistryPackageTests", "--scratch-path", str(scratch)]
+    test = ["swift", "test", "--skip-build", "--scratch-path", str(scratch)]
+    if args.filter:
+        test += ["--filter", args.filter]
+    config = {"build": " ".join(build), "test": " ".join(test), "seed": args.seed,
+              "sample": args.sample, "files": args.files, "operators": args.operators}
+
+    previous: dict[str, Result] = {}
+    if args.resume and (out / "report.json").exists():
+        for r in json.loads((out / "report.json").read_text())["results"]:
+            previous[r["id"]] = Result(**r)
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, on_term)
+    started = time.monotonic()
+    sources = Sources(ROOT, scratch)
+    results: list[Result] = []
+
+    def report_now() -> dict:
+        # A resumed run's report keeps the earlier verdicts it has not come to yet.
+        seen = {r.id for r in results}
+        kept = [r for key, r in previous.items() if key not in seen]
+        return summarize(results + kept, time.monotonic() - started, total, config)
+    log = open(out / "mutation.log", "a")
+    try:
+        print(f"baseline: {' '.join(build)}", flush=True)
+        status, seconds, tail = run(build, ROOT, 3600, log)
+        if status != "ok":
+            print(tail)
+            print("the unmutated sources do not build")
+            return 2
+        print(f"baseline: {' '.join(test)}", flush=True)
+        status, seconds, tail = run(test, ROOT, 1800, log)
+        if status != "ok":
+            print(tail)
+            print("the unmutated suite fails: nothing to measure against")
+            return 2
+        timeout = args.timeout or max(60.0, 3 * seconds)
+        print(f"baseline suite: {seconds:.0f}s; timeout per mutant run: {timeout:.0f}s", flush=True)
+        for index, m in enumerate(mutants, 1):
+            # A survivor is run again: the tests may have changed since.
+            if m.id in previous and previous[m.id].verdict != "survived":
+                results.append(previous[m.id])
+                continue
+            r = Result(m.id, m.file, m.line, m.operator, m.original, m.mutated, "")
+            eq = next((e for e in equivalents if e.matches(m)), None)
+            if eq and not args.run_equivalent:
+                r.verdict, r.reason = "equivalent", eq.reason
+            else:
+                t0 = time.monotonic()
+                sources.apply(m)
+                try:
+                    status, _, _ = run(build, ROOT, 1800, log)
+                    if status != "ok":
+                        r.verdict = "did not compile"
+                    else:
+                        status, _, _ = run(test, ROOT, timeout, log)
+                        r.verdict = {"ok": "survived", "failed": "killed",
+                                     "timeout": "timed out"}[status]
+                finally:
+                    sources.restore()
+                r.seconds = round(time.monotonic() - t0, 1)
+                if eq and r.verdict != "survived":
+                    r.reason = f"on the equivalent list but {r.verdict}: {eq.reason}"
+                elif eq:
+                    r.verdict, r.reason = "equivalent", eq.reason
+            results.append(r)
+            print(f"[{index}/{len(mutants)}] {r.verdict:15} {m.file}:{m.line} [{m.operator}] "
+                  f"{m.original}  ->  {m.mutated}  ({r.seconds:.0f}s)", flush=True)
+            write_reports(out, report_now())
+    except KeyboardInterrupt:
+        print("interrupted: sources restored; partial report written", flush=True)
+        return 130
+    finally:
+        sources.restore()
+        summary = report_now()
+        write_reports(out, summary)
+        if not args.no_final_build and results:
+            run(build, ROOT, 3600, log)
+        log.close()
+    print()
+    print(text_report(summary), end="")
+    print(f"report: {out / 'report.txt'} and {out / 'report.json'}; log: {out / 'mutation.log'}")
+    score = summary["killed_percent"]
+    if score is not None and score < args.min_killed:
+        print(f"below the threshold: {score}% killed among compiled < {args.min_killed}%")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
