@@ -5,8 +5,9 @@ extension ViewModelSpec {
   /// returned closure is called.
   ///
   /// Overrides nest: the newest one wins, and restoring one (in any order) brings back the one
-  /// below it, and finally the proxy set with `ViewModelSpec.setProxy(_:)`, if any. An instance
-  /// already built stays as it is.
+  /// below it, and finally the proxy set with `ViewModelSpec.setProxy(_:)`, if any.
+  /// `clearProxy()` removes its overrides too, with the proxy. An instance already built stays
+  /// as it is.
   ///
   /// ```swift
   /// let restore = counterSpec.overrideWith(

@@ -117,6 +117,40 @@ extension ViewModelSpecWithArg4 {
     }
   }
 
+  /// `overrideWith(_:)`: "`clearProxy()` removes its overrides too, with the proxy."
+  @Test func clearingTheProxyRemovesTheOverridesToo() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter> { NamedCounter("base") }
+      spec.setProxy(ViewModelSpec { NamedCounter("proxy") })
+      let restore = spec.overrideWith(ViewModelSpec { NamedCounter("override") })
+      spec.clearProxy()
+      #expect((spec.build() as? NamedCounter)?.name == "base")
+      restore()
+      #expect((spec.build() as? NamedCounter)?.name == "base")
+    }
+  }
+
+  /// `runWithOverride(_:operation:)` overrides the spec "in the current registry": a body that
+  /// runs inside another registry's override sees, in each registry, that registry's own.
+  @Test func nestedOverridesInTwoRegistriesEachHoldInTheirOwn() {
+    let one = ViewModelRegistry(name: "one")
+    let two = ViewModelRegistry(name: "two")
+    let spec = ViewModelSpec<CompatCounter>(key: "c") { NamedCounter("base") }
+    func name(_ counter: CompatCounter) -> String? { (counter as? NamedCounter)?.name }
+    one.withCurrent {
+      spec.runWithOverride(ViewModelSpec(key: "c") { NamedCounter("one") }) {
+        two.withCurrent {
+          spec.runWithOverride(ViewModelSpec(key: "c") { NamedCounter("two") }) {
+            #expect(name(ViewModelBinding(registry: one).read(spec)) == "one")
+            #expect(name(ViewModelBinding(registry: two).read(spec)) == "two")
+          }
+        }
+      }
+    }
+    one.disposeAll()
+    two.disposeAll()
+  }
+
   @Test func anUnkeyedOverrideClearsTheKeyAndTag() {
     withTestRegistry { _, _ in
       let spec = ViewModelSpec<CompatCounter>(key: "k", tag: "t") { CompatCounter() }
