@@ -54,8 +54,9 @@ struct InstanceStore {
 
   /// Makes a prepared instance findable, once `onCreate` has returned.
   mutating func admit(_ viewModel: ViewModel) {
-    guard let identity = viewModel.lifetime.record?.identity else { return }
-    if identity.isShared { shared[identity] = viewModel }
+    // The identity is copied (a retain) only for a keyed instance, which goes into `shared`.
+    guard let isShared = viewModel.lifetime.record?.identity.isShared else { return }
+    if isShared, let identity = viewModel.lifetime.record?.identity { shared[identity] = viewModel }
     if let newest {
       newest.lifetime.next = viewModel
       viewModel.lifetime.previous = newest
@@ -166,12 +167,15 @@ struct InstanceStore {
 
   /// What must happen to `viewModel` now that a holder has let go of it.
   mutating func afterRelease(of viewModel: ViewModel) -> AfterRelease {
+    // The record is read field by field, in place: a copy of it would retain what it holds.
     guard viewModel.lifetime.holders.isEmpty, viewModel.lifetime.phase == .alive,
-      let record = viewModel.lifetime.record, !record.values.aliveForever
+      viewModel.lifetime.record?.values.aliveForever == false
     else { return .keep }
     // A private instance can only be found again by the binding that let go of it, so a grace
     // period or a pool would only keep it unreachable: it goes at once.
-    guard let policy = record.releasePolicy, record.identity.isShared else { return .dispose }
+    guard let policy = viewModel.lifetime.record?.releasePolicy,
+      viewModel.lifetime.record?.identity.isShared == true
+    else { return .dispose }
     viewModel.lifetime.phase = .awaitingDisposal
     return .wait(policy)
   }
@@ -255,11 +259,12 @@ struct InstanceStore {
     viewModel.lifetime.phase = .disposing
     let cancelGrace = viewModel.lifetime.cancelGrace
     viewModel.lifetime.cancelGrace = nil
-    guard let identity = viewModel.lifetime.record?.identity else {
+    guard let isShared = viewModel.lifetime.record?.identity.isShared else {
       return Disposal(holders: [], cancelGrace: cancelGrace)
     }
     if wasAwaiting { removeFromPool(viewModel) }
-    if identity.isShared, shared[identity] === viewModel {
+    if isShared, let identity = viewModel.lifetime.record?.identity, shared[identity] === viewModel
+    {
       shared[identity] = nil
     }
     unlink(viewModel)
