@@ -139,8 +139,8 @@ struct InstanceStore {
     guard viewModel.lifetime.phase == .awaitingDisposal else { return nil }
     viewModel.lifetime.phase = .alive
     removeFromPool(viewModel)
-    let cancel = viewModel.lifetime.cancelGrace
-    viewModel.lifetime.cancelGrace = nil
+    let cancel = viewModel.extrasIfMade?.cancelGrace
+    viewModel.extrasIfMade?.cancelGrace = nil
     return cancel
   }
 
@@ -204,7 +204,7 @@ struct InstanceStore {
 
   /// Remembers how to cancel the grace period `viewModel` now waits out.
   mutating func startGrace(of viewModel: ViewModel, cancel: @escaping () -> Void) {
-    viewModel.lifetime.cancelGrace = cancel
+    viewModel.extras.cancelGrace = cancel
   }
 
   /// What must happen when a released instance's grace period is over.
@@ -223,7 +223,7 @@ struct InstanceStore {
   mutating func endGrace(of viewModel: ViewModel) -> AfterGrace {
     guard viewModel.lifetime.phase == .awaitingDisposal, let record = viewModel.lifetime.record
     else { return .nothing }
-    viewModel.lifetime.cancelGrace = nil
+    viewModel.extrasIfMade?.cancelGrace = nil
     guard let keep = record.releasePolicy?.keepReleased else { return .dispose }
     var pool = pools[keep.family, default: []]
     pool.append(viewModel)
@@ -257,8 +257,8 @@ struct InstanceStore {
     guard viewModel.lifetime.phase < .disposing else { return nil }
     let wasAwaiting = viewModel.lifetime.phase == .awaitingDisposal
     viewModel.lifetime.phase = .disposing
-    let cancelGrace = viewModel.lifetime.cancelGrace
-    viewModel.lifetime.cancelGrace = nil
+    let cancelGrace = viewModel.extrasIfMade?.cancelGrace
+    viewModel.extrasIfMade?.cancelGrace = nil
     guard let isShared = viewModel.lifetime.record?.identity.isShared else {
       return Disposal(holders: [], cancelGrace: cancelGrace)
     }
@@ -417,7 +417,6 @@ struct InstanceLifetime {
   /// once, after everything it watches. Only raised (a release leaves it), which keeps it above
   /// every view model it watches.
   fileprivate(set) var height = 0
-  fileprivate var cancelGrace: (() -> Void)?
   /// The live list of its registry, in build order.
   fileprivate var next: ViewModel?
   fileprivate unowned(unsafe) var previous: ViewModel? = nil

@@ -39,9 +39,9 @@ open class ViewModel {
   /// without a getter copying the whole value.
   @exclusivity(unchecked) final var lifetime = InstanceLifetime()
   @exclusivity(unchecked) final var listeners = ChangeListeners()
-  /// What few view models use — change streams, tasks, dispose blocks — out of line, made on
-  /// first use: a view model that uses none of it is 32 bytes smaller and has two references
-  /// fewer to release.
+  /// What few view models use — change streams, tasks, dispose blocks, an observation
+  /// registrar, a grace period's cancellation — out of line, made on first use: a view model
+  /// that uses none of it is 56 bytes smaller and has four references fewer to release.
   private final var extrasStorage: ViewModelExtras?
   /// The out-of-line state, made now if it was not yet.
   final var extras: ViewModelExtras {
@@ -57,15 +57,15 @@ open class ViewModel {
     guard let extrasStorage else { return false }
     return !extrasStorage.changeStreams.isEmpty
   }
-  /// Made on first observed read: most view models are never observed this way. Kept in a box
-  /// of our own: Observation is a resilient module, so a registrar (or an optional one) stored
-  /// inline would be set up and destroyed through value witnesses in every view model.
-  private final var observationBox: ObservationBox?
+  /// Made on first observed read: most view models are never observed this way. Kept out of
+  /// line, in ``extras``: Observation is a resilient module, so a registrar (or an optional one)
+  /// stored inline would be set up and destroyed through value witnesses in every view model.
   final var observation: ObservationRegistrar {
-    if let observationBox { return observationBox.registrar }
-    let box = ObservationBox()
-    observationBox = box
-    return box.registrar
+    let extras = self.extras
+    if let registrar = extras.registrar { return registrar }
+    let registrar = ObservationRegistrar()
+    extras.registrar = registrar
+    return registrar
   }
   /// Set once something has read the view model for observation, so changes nobody ever observed
   /// skip the registrar. It stays set: a change can come while a tracked read is still in
@@ -440,9 +440,9 @@ final class ViewModelExtras {
   /// Tasks started with ``ViewModel/task(priority:_:)``, cancelled at dispose.
   var runningTasks = [UInt64: Task<Void, Never>]()
   var nextTaskID: UInt64 = 0
-}
-
-/// A view model's `ObservationRegistrar`, made on first observed read.
-final class ObservationBox {
-  let registrar = ObservationRegistrar()
+  /// The registrar observation tracks the view model with, made on first observed read.
+  var registrar: ObservationRegistrar?
+  /// Ends the grace period a released instance is waiting out; set and cleared only by the
+  /// registry's ``InstanceStore``.
+  var cancelGrace: (() -> Void)?
 }
