@@ -135,10 +135,8 @@ func deepChainGrowth(_ results: [BenchResult], lengths: [Int]) -> BenchResult? {
     let short = results.first(where: { $0.name == "deep_chain_\(shortest)" }),
     let long = results.first(where: { $0.name == "deep_chain_\(longest)" })
   else { return nil }
-  let floorGrowth = long.floor.flatMap { top in short.floor.map { top / $0 } }
-  return result(
-    name: "deep_chain_growth", unit: "x (\(longest) vs \(shortest))",
-    samples: [long.median / short.median], floor: floorGrowth, repetitions: long.repetitions)
+  return quotient(
+    long, over: short, name: "deep_chain_growth", unit: "x (\(longest) vs \(shortest))")
 }
 
 // MARK: nested_stack

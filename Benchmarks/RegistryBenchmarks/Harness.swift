@@ -55,10 +55,20 @@ struct BenchResult: Codable {
   let min: Double
   let max: Double
   let floor: Double?
+  /// The floor's spread over its repetitions.
+  let floorMin: Double?
+  let floorMax: Double?
   let ratio: Double?
+  /// The spread of the ratio: each case repetition over the floor repetition that ran right
+  /// after it (paired rounds), so one slow stretch shows up here rather than in the median.
+  let ratioMin: Double?
+  let ratioMax: Double?
   let target: String?
   let met: Bool?
   let repetitions: Int
+  /// Every repetition's value, in the order they ran (and the floor's, paired with them).
+  let samples: [Double]
+  let floorSamples: [Double]?
 }
 
 /// A target: a ceiling on the ratio to the floor measured in the same run, or (for bytes and
@@ -93,7 +103,7 @@ func target(for name: String) -> Target? {
   case "notify_100_per_listener": return .ratio(1.3)
   // Services against view models, an interface against a spec with a builder (their floors).
   case "service_hot_read", "service_private_cycle", "interface_private_cycle": return .ratio(1.15)
-  case _ where name.hasPrefix("scale_bytes_"): return Target(text: "<= 550 B", maxValue: 550)
+  case _ where name.hasPrefix("scale_bytes_"): return Target(text: "<= 450 B", maxValue: 450)
   default: return nil
   }
 }
@@ -104,6 +114,10 @@ func median(_ values: [Double]) -> Double {
   return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
+/// Whether floors run: `--no-floor` leaves them out, so that a valgrind count of the whole
+/// process is the case's own.
+@MainActor var runsFloors = true
+
 /// Runs the warm-ups, then alternates case and floor repetitions so that drift in the machine
 /// (frequency, other load) hits both alike. Returns one result per metric, in the order the
 /// case reports them.
@@ -111,7 +125,7 @@ func median(_ values: [Double]) -> Double {
 func run(_ scenario: Scenario) -> [BenchResult] {
   for _ in 0..<scenario.warmups {
     _ = inFreshRegistry(scenario)
-    _ = scenario.floor()
+    if runsFloors { _ = scenario.floor() }
   }
   var order: [String] = []
   var units: [String: String] = [:]
@@ -123,29 +137,51 @@ func run(_ scenario: Scenario) -> [BenchResult] {
       units[metric.name] = metric.unit
       values[metric.name, default: []].append(metric.value)
     }
+    guard runsFloors else { continue }
     for metric in scenario.floor() {
       floors[metric.name, default: []].append(metric.value)
     }
   }
   return order.map { name in
-    let samples = values[name]!
-    let floorMedian = floors[name].map(median)
-    return result(
-      name: name, unit: units[name]!, samples: samples, floor: floorMedian,
+    result(
+      name: name, unit: units[name]!, samples: values[name]!, floorSamples: floors[name],
       repetitions: scenario.repetitions)
   }
 }
 
+/// The result of `samples` against `floorSamples`, round `i` of one paired with round `i` of
+/// the other; the ratio is the case's median over the floor's.
 func result(
-  name: String, unit: String, samples: [Double], floor: Double?, repetitions: Int
+  name: String, unit: String, samples: [Double], floorSamples: [Double]?, repetitions: Int
 ) -> BenchResult {
   let value = median(samples)
+  let floor = floorSamples.map(median)
   let ratio = floor.flatMap { $0 > 0 ? value / $0 : nil }
+  let paired = floorSamples.map { floors in
+    zip(samples, floors).compactMap { $1 > 0 ? $0 / $1 : nil }
+  }
   let goal = target(for: name)
   return BenchResult(
     name: name, unit: unit, median: value, min: samples.min()!, max: samples.max()!,
-    floor: floor, ratio: ratio, target: goal?.text,
-    met: goal?.isMet(value: value, ratio: ratio), repetitions: repetitions)
+    floor: floor, floorMin: floorSamples?.min(), floorMax: floorSamples?.max(), ratio: ratio,
+    ratioMin: paired?.min(), ratioMax: paired?.max(), target: goal?.text,
+    met: goal?.isMet(value: value, ratio: ratio), repetitions: repetitions, samples: samples,
+    floorSamples: floorSamples)
+}
+
+/// A row derived from two others, round by round: `top`'s round `i` over `bottom`'s (and the
+/// same for their floors), so that it has a median and a spread like any row.
+func quotient(_ top: BenchResult, over bottom: BenchResult, name: String, unit: String)
+  -> BenchResult
+{
+  func divide(_ a: [Double], _ b: [Double]) -> [Double] {
+    zip(a, b).compactMap { $1 > 0 ? $0 / $1 : nil }
+  }
+  let floors = top.floorSamples.flatMap { a in bottom.floorSamples.map { divide(a, $0) } }
+  return result(
+    name: name, unit: unit, samples: divide(top.samples, bottom.samples),
+    floorSamples: floors.flatMap { $0.isEmpty ? nil : $0 },
+    repetitions: min(top.repetitions, bottom.repetitions))
 }
 
 // MARK: Output
@@ -166,10 +202,17 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
   return left ? text + gap : gap + text
 }
 
+/// `min..max`, or `-` when there is none.
+func spread(_ low: Double?, _ high: Double?) -> String {
+  guard let low, let high else { return "-" }
+  return "\(format(low))..\(format(high))"
+}
+
 func table(_ results: [BenchResult]) -> String {
   let header = [
     pad("case", 26, left: true), pad("median", 10), pad("unit", 15, left: true),
-    pad("min..max", 19), pad("floor", 9), pad("ratio", 7), "  target",
+    pad("min..max", 19), pad("floor", 9), pad("floor min..max", 19), pad("ratio", 7),
+    pad("ratio min..max", 15), "  target",
   ]
   var lines = [header.joined(separator: " ")]
   for result in results {
@@ -185,7 +228,9 @@ func table(_ results: [BenchResult]) -> String {
       pad(result.unit, 15, left: true),
       pad("\(format(result.min))..\(format(result.max))", 19),
       pad(result.floor.map(format) ?? "-", 9),
-      pad(result.ratio.map { format($0) + "x" } ?? "-", 7), "  " + targetText,
+      pad(spread(result.floorMin, result.floorMax), 19),
+      pad(result.ratio.map { format($0) + "x" } ?? "-", 7),
+      pad(spread(result.ratioMin, result.ratioMax), 15), "  " + targetText,
     ]
     lines.append(columns.joined(separator: " "))
   }

@@ -5,12 +5,16 @@ import Registry
 
 let usage = """
   usage: RegistryBenchmarks [--quick] [--json] [--only NAME[,NAME...]] [--calls N]
+                            [--cycles N] [--no-floor]
 
     --quick   small counts: checks that every case still runs (timings mean little)
     --json    print the results as JSON instead of a table
     --only    run only the named cases, or the families they start (hot, family, chain,
               scale, scale_1000, scale_dispose, deep_chain, nested_stack)
     --calls   how many calls each re-read loop (hot_*, family_hot_*) makes
+    --cycles  how many cycles each build loop (share, private, arg, service, interface, chain10;
+              chain100 a tenth) makes
+    --no-floor  skip the floors (for valgrind counts of the cases alone)
   """
 
 /// How much work each case does per repetition, and how many repetitions.
@@ -58,6 +62,17 @@ struct Plan {
       scaleRepetitions: scaleRepetitions, deepChainLengths: deepChainLengths,
       deepChainLinks: deepChainLinks, nestedLevels: nestedLevels)
   }
+
+  /// This plan with every build loop making `count` cycles (chain100 a tenth of them): what the
+  /// valgrind counts vary to find the cost of one cycle.
+  func with(cycles count: Int) -> Plan {
+    Plan(
+      name: name, repetitions: repetitions, warmups: warmups, hotCalls: hotCalls,
+      familyCalls: familyCalls, cycles: count, chainCycles: count, notifyRounds: notifyRounds,
+      setStateCalls: setStateCalls, scaleSizes: scaleSizes, scaleReads: scaleReads,
+      scaleRepetitions: scaleRepetitions, deepChainLengths: deepChainLengths,
+      deepChainLinks: deepChainLinks, nestedLevels: nestedLevels)
+  }
 }
 
 struct Options {
@@ -65,6 +80,8 @@ struct Options {
   var json = false
   var only: [String] = []
   var rereadCalls: Int?
+  var cycles: Int?
+  var floors = true
 
   init(arguments: [String]) {
     var remaining = arguments[...]
@@ -80,6 +97,12 @@ struct Options {
           Options.fail("--calls needs a positive number")
         }
         rereadCalls = calls
+      case "--cycles":
+        guard let text = remaining.popFirst(), let count = Int(text), count >= 10 else {
+          Options.fail("--cycles needs a number of at least 10")
+        }
+        cycles = count
+      case "--no-floor": floors = false
       case "-h", "--help":
         print(usage)
         exit(0)
@@ -219,10 +242,8 @@ func readGrowth(_ results: [BenchResult], sizes: [Int]) -> BenchResult? {
     let small = results.first(where: { $0.name == "scale_read_\(smallest)" }),
     let large = results.first(where: { $0.name == "scale_read_\(largest)" })
   else { return nil }
-  let floorGrowth = large.floor.flatMap { top in small.floor.map { top / $0 } }
-  return result(
-    name: "scale_read_growth", unit: "x (\(largest) vs \(smallest))",
-    samples: [large.median / small.median], floor: floorGrowth, repetitions: large.repetitions)
+  return quotient(
+    large, over: small, name: "scale_read_growth", unit: "x (\(largest) vs \(smallest))")
 }
 
 /// How the cost of one chain link grows from a 10-deep chain to a 100-deep one; flat is 1.
@@ -230,10 +251,7 @@ func perLinkGrowth(_ results: [BenchResult]) -> BenchResult? {
   guard let short = results.first(where: { $0.name == "chain10_per_link" }),
     let long = results.first(where: { $0.name == "chain100_per_link" })
   else { return nil }
-  let floorGrowth = long.floor.flatMap { top in short.floor.map { top / $0 } }
-  return result(
-    name: "chain100_vs_chain10_per_link", unit: "x (per link)",
-    samples: [long.median / short.median], floor: floorGrowth, repetitions: long.repetitions)
+  return quotient(long, over: short, name: "chain100_vs_chain10_per_link", unit: "x (per link)")
 }
 
 /// The processor's name where Linux tells it.
@@ -249,7 +267,9 @@ func cpuModel() -> String? {
 func main() {
   let options = Options(arguments: Array(CommandLine.arguments.dropFirst()))
   let basePlan = options.quick ? Plan.quick : Plan.full
-  let plan = options.rereadCalls.map { basePlan.with(rereadCalls: $0) } ?? basePlan
+  var plan = options.rereadCalls.map { basePlan.with(rereadCalls: $0) } ?? basePlan
+  if let cycles = options.cycles { plan = plan.with(cycles: cycles) }
+  runsFloors = options.floors
   #if DEBUG
     logProgress("warning: a debug build; run with -c release for meaningful timings")
   #endif
@@ -284,7 +304,9 @@ func main() {
     print("RegistryBenchmarks, \(plan.name) mode, \(stamp), \(machine)")
     print(
       "median of \(plan.repetitions) repetitions after \(plan.warmups) warm-ups "
-        + "(scale: \(plan.scaleRepetitions) after 1); memory: \(memoryMeasure)\n")
+        + "(scale: \(plan.scaleRepetitions) after 1), each case repetition followed by its "
+        + "floor's; ratio min..max: each repetition over the floor's right after it; "
+        + "memory: \(memoryMeasure)\n")
     print(table(results))
     print("\nchecksum \(checksum)")
   }

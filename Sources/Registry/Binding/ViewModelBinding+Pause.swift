@@ -41,7 +41,7 @@ extension BindingCore {
       return
     }
     let stop = provider.observePause { [weak self] _ in self?.updatePaused() }
-    pauseSubscriptions.append(PauseSubscription(provider: provider, stop: stop))
+    extras.pauseSubscriptions.append(PauseSubscription(provider: provider, stop: stop))
     updatePaused()
   }
 
@@ -49,7 +49,7 @@ extension BindingCore {
     guard let index = pauseSubscriptions.firstIndex(where: { $0.provider === provider }) else {
       return
     }
-    let removed = pauseSubscriptions.remove(at: index)
+    let removed = extras.pauseSubscriptions.remove(at: index)
     removed.stop()
     updatePaused()
   }
@@ -57,7 +57,7 @@ extension BindingCore {
   func stopPauseProviders() {
     guard !pauseSubscriptions.isEmpty else { return }
     let subscriptions = pauseSubscriptions
-    pauseSubscriptions.removeAll()
+    extras.pauseSubscriptions.removeAll()
     for subscription in subscriptions { subscription.stop() }
     isPaused = false
   }

@@ -17,9 +17,10 @@ extension ViewModel {
       continuation.finish()
       return stream
     }
-    let id = changeStreams.add(yield: { continuation.yield($0) }, finish: { continuation.finish() })
+    let id = extras.changeStreams.add(
+      yield: { continuation.yield($0) }, finish: { continuation.finish() })
     continuation.onTermination = { [weak self] _ in
-      runOnMainActor { self?.changeStreams.remove(id) }
+      runOnMainActor { self?.extrasIfMade?.changeStreams.remove(id) }
     }
     return stream
   }

@@ -54,8 +54,9 @@ struct InstanceStore {
 
   /// Makes a prepared instance findable, once `onCreate` has returned.
   mutating func admit(_ viewModel: ViewModel) {
-    guard let identity = viewModel.lifetime.record?.identity else { return }
-    if identity.isShared { shared[identity] = viewModel }
+    // The identity is copied (a retain) only for a keyed instance, which goes into `shared`.
+    guard let isShared = viewModel.lifetime.record?.identity.isShared else { return }
+    if isShared, let identity = viewModel.lifetime.record?.identity { shared[identity] = viewModel }
     if let newest {
       newest.lifetime.next = viewModel
       viewModel.lifetime.previous = newest
@@ -138,8 +139,8 @@ struct InstanceStore {
     guard viewModel.lifetime.phase == .awaitingDisposal else { return nil }
     viewModel.lifetime.phase = .alive
     removeFromPool(viewModel)
-    let cancel = viewModel.lifetime.cancelGrace
-    viewModel.lifetime.cancelGrace = nil
+    let cancel = viewModel.extrasIfMade?.cancelGrace
+    viewModel.extrasIfMade?.cancelGrace = nil
     return cancel
   }
 
@@ -166,12 +167,15 @@ struct InstanceStore {
 
   /// What must happen to `viewModel` now that a holder has let go of it.
   mutating func afterRelease(of viewModel: ViewModel) -> AfterRelease {
+    // The record is read field by field, in place: a copy of it would retain what it holds.
     guard viewModel.lifetime.holders.isEmpty, viewModel.lifetime.phase == .alive,
-      let record = viewModel.lifetime.record, !record.values.aliveForever
+      viewModel.lifetime.record?.values.aliveForever == false
     else { return .keep }
     // A private instance can only be found again by the binding that let go of it, so a grace
     // period or a pool would only keep it unreachable: it goes at once.
-    guard let policy = record.releasePolicy, record.identity.isShared else { return .dispose }
+    guard let policy = viewModel.lifetime.record?.releasePolicy,
+      viewModel.lifetime.record?.identity.isShared == true
+    else { return .dispose }
     viewModel.lifetime.phase = .awaitingDisposal
     return .wait(policy)
   }
@@ -200,7 +204,7 @@ struct InstanceStore {
 
   /// Remembers how to cancel the grace period `viewModel` now waits out.
   mutating func startGrace(of viewModel: ViewModel, cancel: @escaping () -> Void) {
-    viewModel.lifetime.cancelGrace = cancel
+    viewModel.extras.cancelGrace = cancel
   }
 
   /// What must happen when a released instance's grace period is over.
@@ -219,7 +223,7 @@ struct InstanceStore {
   mutating func endGrace(of viewModel: ViewModel) -> AfterGrace {
     guard viewModel.lifetime.phase == .awaitingDisposal, let record = viewModel.lifetime.record
     else { return .nothing }
-    viewModel.lifetime.cancelGrace = nil
+    viewModel.extrasIfMade?.cancelGrace = nil
     guard let keep = record.releasePolicy?.keepReleased else { return .dispose }
     var pool = pools[keep.family, default: []]
     pool.append(viewModel)
@@ -253,13 +257,14 @@ struct InstanceStore {
     guard viewModel.lifetime.phase < .disposing else { return nil }
     let wasAwaiting = viewModel.lifetime.phase == .awaitingDisposal
     viewModel.lifetime.phase = .disposing
-    let cancelGrace = viewModel.lifetime.cancelGrace
-    viewModel.lifetime.cancelGrace = nil
-    guard let identity = viewModel.lifetime.record?.identity else {
+    let cancelGrace = viewModel.extrasIfMade?.cancelGrace
+    viewModel.extrasIfMade?.cancelGrace = nil
+    guard let isShared = viewModel.lifetime.record?.identity.isShared else {
       return Disposal(holders: [], cancelGrace: cancelGrace)
     }
     if wasAwaiting { removeFromPool(viewModel) }
-    if identity.isShared, shared[identity] === viewModel {
+    if isShared, let identity = viewModel.lifetime.record?.identity, shared[identity] === viewModel
+    {
       shared[identity] = nil
     }
     unlink(viewModel)
@@ -412,7 +417,6 @@ struct InstanceLifetime {
   /// once, after everything it watches. Only raised (a release leaves it), which keeps it above
   /// every view model it watches.
   fileprivate(set) var height = 0
-  fileprivate var cancelGrace: (() -> Void)?
   /// The live list of its registry, in build order.
   fileprivate var next: ViewModel?
   fileprivate unowned(unsafe) var previous: ViewModel? = nil

@@ -16,8 +16,13 @@ extension ViewModelRegistry {
     defer { ObservationGate.resume() }
     // They run with this registry current, so what they create belongs here; the task-local
     // push is skipped when it already is (the common case), and known to be without reading
-    // the task-local when a synchronous frame made it so.
-    if ViewModelRegistry.synchronouslyCurrent === self || ViewModelRegistry.current === self {
+    // the task-local when a synchronous frame made it so — then nothing needs to change at all
+    // (setting and restoring the same registry would only retain and release it).
+    if ViewModelRegistry.synchronouslyCurrent === self {
+      return try buildAndRegister(
+        active, identity: identity, requester: requester, aliveForever: aliveForever)
+    }
+    if ViewModelRegistry.current === self {
       let outer = ViewModelRegistry.synchronouslyCurrent
       ViewModelRegistry.synchronouslyCurrent = self
       defer { ViewModelRegistry.synchronouslyCurrent = outer }
@@ -156,7 +161,9 @@ extension ViewModelRegistry {
     _ viewModel: ViewModel, identity: InstanceIdentity, values: InstanceArg.Values,
     releasePolicy: ReleasePolicy?, requester: BindingCore
   ) -> InstanceArg {
-    viewModel.registry = self
+    // Most instances were made with this registry current: no reassignment (a retain and a
+    // release) then.
+    if viewModel.registry !== self { viewModel.registry = self }
     store.prepare(
       viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
       builtFor: requester)

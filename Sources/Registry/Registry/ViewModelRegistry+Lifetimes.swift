@@ -153,7 +153,9 @@ extension ViewModelRegistry {
       // it or only read it) through `onDependencyNotify` and its own listeners. A service never
       // tells a view model anything: it has no changes, and its box is not the view model's
       // business.
-      let isService = viewModel is any ServiceBoxType
+      // Asked only when someone still holds it: the usual disposal, after the last holder let
+      // go, skips the dynamic cast.
+      let isService = !disposal.holders.isEmpty && viewModel is any ServiceBoxType
       for (holder, _) in disposal.holders {
         if !(isService && holder.isModelOwned) { markDirty(holder, dependency: viewModel) }
         let bindingId = holder.id

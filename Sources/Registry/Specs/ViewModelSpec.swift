@@ -22,6 +22,22 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   // only run on the main actor, where all resolution happens. The few `var`s (the private
   // identity, made once, and what the re-render lookup remembers) are written there too.
 
+  // The re-render lookup (`BindingCore.heldInstance(of:watching:)`, InstanceStore.swift) reads
+  // these plain values on the main actor. They are not lifetime state, only what that lookup
+  // remembers. Unchecked: only ever read or assigned whole, never across a call. Declared
+  // first, so that they sit right after the object's header: with thousands of specs, a re-read
+  // touches one cache line of the spec rather than two.
+
+  /// The key-box address of `ownIdentity`, set once the identity is made.
+  @exclusivity(unchecked) private(set) var lookupBoxAddress: UInt = 0
+  /// The last lookup of this spec that had to search a binding's table: the binding (by
+  /// address), its table's generation then, the instance and whether it was watched. While that
+  /// table is unchanged the answer is the same.
+  @exclusivity(unchecked) var memoHolder: UInt = 0
+  @exclusivity(unchecked) var memoGeneration: UInt64 = 0
+  @exclusivity(unchecked) unowned(unsafe) var memoViewModel: ViewModel? = nil
+  @exclusivity(unchecked) var memoWatching = false
+
   /// The key instances are shared under, or `nil` for one instance per binding.
   public var key: AnyHashable? { values.key }
   /// A tag that cached lookups and group operations can find instances by.
@@ -198,20 +214,6 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// This spec's private identity, once made. Unchecked: set in `init` or on first use, on the
   /// main actor where all resolution happens, and only ever read or assigned whole.
   @exclusivity(unchecked) private var privateIdentityStorage: InstanceIdentity?
-
-  // The re-render lookup (`BindingCore.heldInstance(of:watching:)`, InstanceStore.swift) reads
-  // these plain values on the main actor. They are not lifetime state, only what that lookup
-  // remembers. Unchecked: only ever read or assigned whole, never across a call.
-
-  /// The key-box address of `ownIdentity`, set once the identity is made.
-  @exclusivity(unchecked) private(set) var lookupBoxAddress: UInt = 0
-  /// The last lookup of this spec that had to search a binding's table: the binding (by
-  /// address), its table's generation then, the instance and whether it was watched. While that
-  /// table is unchanged the answer is the same.
-  @exclusivity(unchecked) var memoHolder: UInt = 0
-  @exclusivity(unchecked) var memoGeneration: UInt64 = 0
-  @exclusivity(unchecked) unowned(unsafe) var memoViewModel: ViewModel? = nil
-  @exclusivity(unchecked) var memoWatching = false
 
   /// This spec's private identity, computed once like `sharedIdentity`.
   private var privateIdentity: InstanceIdentity {

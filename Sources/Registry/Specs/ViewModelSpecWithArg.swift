@@ -212,13 +212,19 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     if let key {
       sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared(key))
     }
-    let origin = FamilyArgument(
+    // Made through metatypes found once per family: naming the generic classes here would look
+    // their metadata up on every call (about 400 instructions each).
+    let origin = originType.init(
       arg, build: makeInstance, identity: identity, key: key, tag: tagFunction?(arg),
       aliveForever: aliveForeverFunction?(arg) ?? false)
-    return ViewModelSpec(
+    return specType.init(
       origin: origin, sharedIdentity: sharedIdentity, releasePolicy: policy, privateKey: privateKey,
       unusedBuilder: unusedBuilder)
   }
+
+  /// The classes of this family's specs and their origins, found once.
+  private let originType = FamilyArgument<VM, Arg>.self
+  private let specType = ViewModelSpec<VM>.self
 }
 
 extension ViewModelSpecWithArg where Arg: Hashable {
@@ -241,7 +247,10 @@ extension ViewModelSpecWithArg where Arg: Hashable {
     if let existing = specCache {
       cache = unsafeDowncast(existing, to: SpecCache<VM, Arg>.self)
       if let spec = cache.specs[arg] { return spec }
-      if cache.specs.count >= SpecCache<VM, Arg>.capacity { cache.specs.removeAll() }
+      // Emptied in place: a full cache is refilled at once, so its table is kept.
+      if cache.specs.count >= SpecCache<VM, Arg>.capacity {
+        cache.specs.removeAll(keepingCapacity: true)
+      }
     } else {
       cache = SpecCache()
       specCache = cache
@@ -264,7 +273,9 @@ extension ViewModelSpecWithArg {
       // only this method sets its cache, always with its one `Key` type.
       cache = unsafeDowncast(existing, to: SpecCache<VM, Key>.self)
       if let spec = cache.specs[cacheKey] { return spec }
-      if cache.specs.count >= SpecCache<VM, Key>.capacity { cache.specs.removeAll() }
+      if cache.specs.count >= SpecCache<VM, Key>.capacity {
+        cache.specs.removeAll(keepingCapacity: true)
+      }
     } else {
       cache = SpecCache()
       specCache = cache
@@ -295,7 +306,7 @@ final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
   let builder: @MainActor (Arg) throws -> VM
   let identity: FamilyToken<Arg>
 
-  init(
+  required init(
     _ arg: Arg, build builder: @escaping @MainActor (Arg) throws -> VM,
     identity: FamilyToken<Arg>, key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool
   ) {

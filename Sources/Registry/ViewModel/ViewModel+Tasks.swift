@@ -28,8 +28,9 @@ extension ViewModel {
       task.cancel()
       return task
     }
-    nextTaskID += 1
-    let id = nextTaskID
+    let extras = self.extras
+    extras.nextTaskID += 1
+    let id = extras.nextTaskID
     let task = Task(priority: priority) { @MainActor [weak self] in
       do {
         try await operation()
@@ -37,17 +38,17 @@ extension ViewModel {
       } catch {
         self?.registry.handleListenerError(error, from: Self.self)
       }
-      self?.runningTasks[id] = nil
+      self?.extras.runningTasks[id] = nil
     }
-    runningTasks[id] = task
+    extras.runningTasks[id] = task
     return task
   }
 
   /// Cancels every task started with ``task(priority:_:)``; part of disposal.
   func cancelTasks() {
-    guard !runningTasks.isEmpty else { return }
-    let tasks = runningTasks.values
-    runningTasks.removeAll()
+    guard let extras = extrasIfMade, !extras.runningTasks.isEmpty else { return }
+    let tasks = extras.runningTasks.values
+    extras.runningTasks.removeAll()
     for task in tasks { task.cancel() }
   }
 

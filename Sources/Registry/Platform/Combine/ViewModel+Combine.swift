@@ -21,8 +21,9 @@
     public var changesPublisher: AnyPublisher<Void, Never> {
       FeedPublisher(keepsNewest: false) { [weak self] feed in
         guard let self, !self.isDisposed else { return feed.finish() }
-        let id = self.changeStreams.add(yield: { feed.send(()) }, finish: { feed.finish() })
-        feed.onCancel = { [weak self] in self?.changeStreams.remove(id) }
+        let id = self.extras.changeStreams.add(
+          yield: { feed.send(()) }, finish: { feed.finish() })
+        feed.onCancel = { [weak self] in self?.extrasIfMade?.changeStreams.remove(id) }
       }.eraseToAnyPublisher()
     }
   }
