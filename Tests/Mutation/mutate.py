@@ -511,8 +511,29 @@ def read_equivalents(path: Path) -> list[Equivalent]:
 # --- Running --------------------------------------------------------------------------------
 
 
+def kill_session(session: int) -> None:
+    """Kills every process of `session`. Not only the process group: `swift test` starts the
+    test binary in a group of its own, which would outlive a group kill, keep the output pipe
+    open and make the wait for it hang."""
+    try:
+        listing = subprocess.run(["ps", "-eo", "pid=,sess="], capture_output=True, text=True).stdout
+    except OSError:
+        listing = ""
+    for line in listing.splitlines():
+        fields = line.split()
+        if len(fields) == 2 and fields[1] == str(session):
+            try:
+                os.kill(int(fields[0]), signal.SIGKILL)
+            except (ProcessLookupError, PermissionError, ValueError):
+                pass
+    try:
+        os.killpg(session, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
 def run(cmd: list[str], cwd: Path, timeout: float, log) -> tuple[str, float, str]:
-    """Runs cmd in its own process group; returns ("ok" | "failed" | "timeout", seconds, tail)."""
+    """Runs cmd in a session of its own; returns ("ok" | "failed" | "timeout", seconds, tail)."""
     started = time.monotonic()
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             start_new_session=True, text=True, errors="replace")
@@ -520,11 +541,11 @@ def run(cmd: list[str], cwd: Path, timeout: float, log) -> tuple[str, float, str
         output, _ = proc.communicate(timeout=timeout)
         status = "ok" if proc.returncode == 0 else "failed"
     except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
+        kill_session(proc.pid)
         output, _ = proc.communicate()
         status = "timeout"
     except BaseException:
-        os.killpg(proc.pid, signal.SIGKILL)
+        kill_session(proc.pid)
         proc.wait()
         raise
     elapsed = time.monotonic() - started
