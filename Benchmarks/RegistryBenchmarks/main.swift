@@ -19,24 +19,24 @@ let usage = """
 
 /// How much work each case does per repetition, and how many repetitions.
 struct Plan {
-  let name: String
-  let repetitions: Int
-  let warmups: Int
-  let hotCalls: Int
+  var name: String
+  var repetitions: Int
+  var warmups: Int
+  var hotCalls: Int
   /// Calls of the family re-read loops, which make a spec on every call.
-  let familyCalls: Int
-  let cycles: Int
-  let chainCycles: Int
-  let notifyRounds: Int
-  let setStateCalls: Int
-  let scaleSizes: [Int]
-  let scaleReads: Int
-  let scaleRepetitions: Int
+  var familyCalls: Int
+  var cycles: Int
+  var chainCycles: Int
+  var notifyRounds: Int
+  var setStateCalls: Int
+  var scaleSizes: [Int]
+  var scaleReads: Int
+  var scaleRepetitions: Int
   /// Lengths of the chains built from their end, and how many links each repetition builds.
-  let deepChainLengths: [Int]
-  let deepChainLinks: Int
+  var deepChainLengths: [Int]
+  var deepChainLinks: Int
   /// Levels of the nested chain whose stack is measured.
-  let nestedLevels: Int
+  var nestedLevels: Int
 
   static let full = Plan(
     name: "full", repetitions: 9, warmups: 2, hotCalls: 1_000_000, familyCalls: 200_000,
@@ -55,23 +55,19 @@ struct Plan {
   /// This plan with every re-read loop (`hot_*`, `family_hot_*`) making `calls` calls: what
   /// `check-allocations.sh` varies to show the loops allocate nothing.
   func with(rereadCalls calls: Int) -> Plan {
-    Plan(
-      name: name, repetitions: repetitions, warmups: warmups, hotCalls: calls,
-      familyCalls: calls, cycles: cycles, chainCycles: chainCycles, notifyRounds: notifyRounds,
-      setStateCalls: setStateCalls, scaleSizes: scaleSizes, scaleReads: scaleReads,
-      scaleRepetitions: scaleRepetitions, deepChainLengths: deepChainLengths,
-      deepChainLinks: deepChainLinks, nestedLevels: nestedLevels)
+    var plan = self
+    plan.hotCalls = calls
+    plan.familyCalls = calls
+    return plan
   }
 
   /// This plan with every build loop making `count` cycles (chain100 a tenth of them): what the
   /// valgrind counts vary to find the cost of one cycle.
   func with(cycles count: Int) -> Plan {
-    Plan(
-      name: name, repetitions: repetitions, warmups: warmups, hotCalls: hotCalls,
-      familyCalls: familyCalls, cycles: count, chainCycles: count, notifyRounds: notifyRounds,
-      setStateCalls: setStateCalls, scaleSizes: scaleSizes, scaleReads: scaleReads,
-      scaleRepetitions: scaleRepetitions, deepChainLengths: deepChainLengths,
-      deepChainLinks: deepChainLinks, nestedLevels: nestedLevels)
+    var plan = self
+    plan.cycles = count
+    plan.chainCycles = count
+    return plan
   }
 }
 
