@@ -229,7 +229,9 @@ import Testing
 
       #expect(binding.watch(shared) === live)
       let detached = binding.read(privateSpec)
+      // Built as any instance is, onCreate included, but tracked by no registry.
       #expect(!detached.isDisposed)
+      #expect(log.events.filter { $0 == "create p" }.count == 1)
       #expect(registry.liveInstanceCount == 1)
       #expect(
         reporter.errors == [

@@ -152,6 +152,38 @@ private func settleTasks() async {
     #expect(registry.liveInstanceCount == 0)
   }
 
+  /// "When nobody waits for a build any more, [it is cancelled]; a later caller starts a fresh
+  /// one" — it does not join the cancelled build.
+  @Test func aCallerAfterEveryEarlierOneWasCancelledStartsAFreshBuild() async throws {
+    let registry = ViewModelRegistry(name: "async")
+    let first = AsyncGate()
+    let second = AsyncGate()
+    var builds = 0
+    let spec = AsyncViewModelSpec(key: "k") { () async throws -> ProbeViewModel in
+      builds += 1
+      let build = builds
+      await (build == 1 ? first : second).wait()
+      try Task.checkCancellation()
+      return ProbeViewModel("build \(build)", log: EventLog())
+    }
+    let binding = ViewModelBinding(registry: registry)
+    let cancelled = Task { try await binding.watchAsync(spec) }
+    await first.untilWaiting()
+    cancelled.cancel()
+    _ = await cancelled.result
+    let later = Task { try await binding.watchAsync(spec) }
+    await second.untilWaiting()
+    #expect(builds == 2)
+    second.open()
+    first.open()
+    let instance = try await later.value
+    #expect(instance.name == "build 2")
+    await settleTasks()
+    #expect(registry.liveInstanceCount == 1)
+    binding.dispose()
+    #expect(registry.liveInstanceCount == 0)
+  }
+
   @Test func aResetInsideAnAsyncInstancesOnCreateAbandonsIt() async {
     let registry = ViewModelRegistry(name: "async")
     final class Resetting: ProbeViewModel {
