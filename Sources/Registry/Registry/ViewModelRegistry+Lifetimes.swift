@@ -133,9 +133,38 @@ extension ViewModelRegistry {
   ///
   /// Everything happens inside one change, so each host refreshes once, after all of it.
   /// `callingHook` is `false` when the disposal comes from `dispose()` itself.
+  ///
+  /// A chain disposes one level inside the other, up to ``DisposalNesting/limit`` levels; a
+  /// level deeper than that is begun at once (it is no longer findable or held) and finished
+  /// after the outermost disposal's own work, in the same change, so that no length of chain
+  /// overflows the stack.
   func dispose(_ viewModel: ViewModel, callingHook: Bool) {
     guard let disposal = store.beginDisposal(of: viewModel) else { return }
+    guard !disposalNesting.isAtLimit else {
+      disposalNesting.postpone(
+        .init(viewModel: viewModel, disposal: disposal, callingHook: callingHook))
+      return
+    }
+    let isOutermost = disposalNesting.depth == 0
     beginChange()
+    disposalNesting.enter()
+    finishDisposal(of: viewModel, disposal, callingHook: callingHook)
+    disposalNesting.leave()
+    if isOutermost {
+      while let next = disposalNesting.takeDeferred() {
+        disposalNesting.enter()
+        finishDisposal(of: next.viewModel, next.disposal, callingHook: next.callingHook)
+        disposalNesting.leave()
+      }
+    }
+    endChange()
+  }
+
+  /// The steps of a disposal after ``InstanceStore/beginDisposal(of:)``, in the documented order.
+  @inline(never)
+  private func finishDisposal(
+    of viewModel: ViewModel, _ disposal: InstanceStore.Disposal, callingHook: Bool
+  ) {
     disposal.cancelGrace?()
     viewModel.cancelTasks()
     // No closures here (`values.map { … }`): one made in a main-actor method checks the
@@ -173,7 +202,6 @@ extension ViewModelRegistry {
     viewModel.listeners.removeAll()
     for observer in store.finishDisposal(of: viewModel) { markDirty(observer) }
     viewModel.finishStreamsAtDispose()
-    endChange()
   }
 
   /// Disposes a binding: it lets go of everything it holds, newest first, so that dependents go
@@ -203,6 +231,10 @@ extension ViewModelRegistry {
   /// Disposes one instance now, whoever holds it, in the documented order: holders let go (each
   /// told through `onUnbind`) and refresh once, then `onDispose`, the `addDispose` blocks, its own
   /// binding, and `dispose()`. Does nothing for an instance already disposed.
+  ///
+  /// Its own binding's release disposes the dependencies it was the last holder of, inside this
+  /// disposal, up to 256 levels of a chain; deeper levels are finished after this disposal's own
+  /// work, so that a chain of any length is disposed whole.
   ///
   /// ```swift
   /// registry.dispose(staleSession)

@@ -102,6 +102,8 @@ public final class ViewModelRegistry {
   var acquisitions = AcquireCount()
   /// The storage of ownership-cycle searches, kept from one to the next.
   var cycleSearch = OwnershipCycleSearch()
+  /// How deep disposals are nested now, and those deferred below the deepest level.
+  var disposalNesting = DisposalNesting()
   /// Told of every hold, release and disposal (see ``LifetimeTap``); `nil` unless a module
   /// built on the core sets it.
   package var lifetimeTap: (any LifetimeTap)?

@@ -36,6 +36,14 @@ private final class Link: ViewModel {
     if index > 0 { below = viewModelBinding.read(table.specs[index - 1]) }
   }
 
+  /// Called from `dispose()`, the last step of this link's disposal.
+  var onFinalDispose: (() -> Void)?
+
+  override func dispose() {
+    super.dispose()
+    onFinalDispose?()
+  }
+
   /// Holds `spec`'s instance through this link's own binding.
   func hold(_ spec: ViewModelSpec<Link>) throws -> Link {
     try viewModelBinding.readThrowing(spec)
@@ -116,6 +124,70 @@ private final class Link: ViewModel {
           precondition(registry.liveInstanceCount == 0)
         }
       }
+    }
+  }
+
+  /// The top of a chain of 100,000 links is the only one a binding holds, so that its disposal
+  /// disposes the next link, whose disposal disposes the next, and so on: "no depth makes a
+  /// disposal recurse past the stack". In a child process, so that a trap fails only this test.
+  @Test(.timeLimit(.minutes(5)))
+  func aChainOfAHundredThousandLinksHeldAtItsTopIsDisposedWhole() async {
+    await #expect(processExitsWith: .success) {
+      await MainActor.run {
+        let registry = ViewModelRegistry(name: "deep-disposal")
+        registry.issueReporter = RecordingIssueReporter()
+        registry.withCurrent {
+          let length = 100_000
+          let table = LinkTable(length: length)
+          let binding = ViewModelBinding()
+          guard let links = try? table.buildAll(with: binding) else {
+            preconditionFailure("the chain was not built")
+          }
+          var disposed = 0
+          for link in links { link.addDispose { disposed += 1 } }
+          // The binding lets go of every link but the top: each is still held by the one above.
+          for link in links.dropLast() { binding.unbind(link) }
+          precondition(registry.liveInstanceCount == length)
+          binding.dispose()
+          precondition(registry.liveInstanceCount == 0)
+          precondition(disposed == length, "\(disposed) of \(length) links were disposed")
+        }
+      }
+    }
+  }
+
+  /// Below the depth where disposals are deferred, a link is disposed inside the disposal of the
+  /// one above it, before that one's `dispose()`: "the disposal of its own binding (releasing its
+  /// dependencies, newest first), and `dispose()`". Beyond it, each link is still disposed once,
+  /// after the one above.
+  @Test func aChainHeldAtItsTopIsDisposedDependencyFirstUpToTheDeferralDepth() throws {
+    try withTestRegistry { registry, _ in
+      let length = 600
+      let table = LinkTable(length: length)
+      let binding = ViewModelBinding()
+      let links = try table.buildAll(with: binding)
+      var order: [Int] = []
+      for link in links { link.addDispose { order.append(link.index) } }
+      var finished: [Int] = []
+      for link in links { link.onFinalDispose = { finished.append(link.index) } }
+      for link in links.dropLast() { binding.unbind(link) }
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+      // Every link is disposed once: its `addDispose` block runs once.
+      #expect(order.sorted() == Array(0..<length))
+      #expect(finished.sorted() == Array(0..<length))
+      // The top links' disposals nest, so the `dispose()` of each of those runs after the one
+      // of the link below it.
+      let nested = 200
+      let topFinished = finished.filter { $0 >= length - nested }
+      #expect(topFinished == Array((length - nested)..<length))
+      // The 256 top links nest; the link below them is deferred, so its `dispose()` runs after
+      // the top link's (nested, it would run before).
+      let deferralDepth = 256
+      let firstDeferred = length - deferralDepth - 1
+      let position = Dictionary(uniqueKeysWithValues: finished.enumerated().map { ($1, $0) })
+      #expect(position[firstDeferred]! > position[length - 1]!)
+      #expect(position[firstDeferred + 1]! < position[length - 1]!)
     }
   }
 }
