@@ -49,6 +49,19 @@ private final class EventRecorder: ViewModelLifecycle {
     }
   }
 
+  // "Services never mark a holder dirty": a binding reads a service, it never watches one, and
+  // the snapshot shows the hold as a read.
+  @Test func aServiceReadThroughABindingIsHeldWithoutWatching() {
+    withTestRegistry { registry, _ in
+      let screen = ViewModelBinding(label: "Screen")
+      screen.read(ServiceSpec(key: "client") { PlainClient(base: "x") })
+      let holders = registry.snapshot().instances.flatMap(\.holders)
+      #expect(holders.count == 1)
+      #expect(holders.allSatisfy { !$0.isWatching })
+      screen.dispose()
+    }
+  }
+
   // "the leak check … show[s] services": a service still held at the end is a leak, by name.
   @Test func theLeakMessageNamesAService() {
     withTestRegistry { registry, _ in

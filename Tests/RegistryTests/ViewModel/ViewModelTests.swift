@@ -8,6 +8,21 @@ private struct ListenerFailure: Error, CustomStringConvertible {
 
 @MainActor
 @Suite struct ViewModelTests {
+  // `isDisposed`: "Whether the instance has been disposed (or is being disposed right now)" —
+  // `true` in its own `onDispose` and `addDispose` blocks, and after.
+  @Test func isDisposedIsTrueWhileTheInstanceIsBeingDisposed() {
+    withTestRegistry { _, _ in
+      let binding = ViewModelBinding()
+      let model = binding.read(ViewModelSpec(key: "m") { ProbeViewModel("m", log: EventLog()) })
+      var seenDuringDisposal: Bool?
+      model.addDispose { seenDuringDisposal = model.isDisposed }
+      #expect(!model.isDisposed)
+      binding.dispose()
+      #expect(seenDuringDisposal == true)
+      #expect(model.isDisposed)
+    }
+  }
+
   @Test func listenUntilRemoved() {
     withTestRegistry { _, _ in
       let model = ProbeViewModel("m", log: EventLog())
