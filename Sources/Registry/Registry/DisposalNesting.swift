@@ -36,10 +36,9 @@ struct DisposalNesting {
   /// The oldest deferred disposal, once the outermost disposal has finished its own work.
   mutating func takeDeferred() -> Deferred? {
     guard nextDeferred < deferred.count else {
-      if nextDeferred > 0 {
-        deferred.removeAll()
-        nextDeferred = 0
-      }
+      // Finished ones are let go of here, so that none is kept alive by this list.
+      deferred.removeAll()
+      nextDeferred = 0
       return nil
     }
     defer { nextDeferred += 1 }

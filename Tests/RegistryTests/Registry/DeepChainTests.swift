@@ -168,6 +168,24 @@ private final class Link: ViewModel {
     }
   }
 
+  /// A chain one link deeper than the nesting: its bottom link is the one deferred disposal, and
+  /// once disposed nothing keeps it alive ("no leaks").
+  @Test func aDeferredDisposalKeepsNothingAlive() throws {
+    try withTestRegistry { registry, _ in
+      weak var bottom: Link?
+      try {
+        let table = LinkTable(length: 257)
+        let binding = ViewModelBinding()
+        let links = try table.buildAll(with: binding)
+        bottom = links[0]
+        for link in links.dropLast() { binding.unbind(link) }
+        binding.dispose()
+      }()
+      #expect(registry.liveInstanceCount == 0)
+      #expect(bottom == nil)
+    }
+  }
+
   private func disposeChainHeldAtItsTop(in registry: ViewModelRegistry) throws {
     let length = 600
     let table = LinkTable(length: length)
