@@ -192,9 +192,16 @@ private final class Link: ViewModel {
     let binding = ViewModelBinding()
     let links = try table.buildAll(with: binding)
     var order: [Int] = []
-    for link in links { link.addDispose { order.append(link.index) } }
+    for link in links {
+      let index = link.index
+      link.addDispose { order.append(index) }
+    }
     var finished: [Int] = []
-    for link in links { link.onFinalDispose = { finished.append(link.index) } }
+    // The closure is kept by the link, so it captures the index, not the link.
+    for link in links {
+      let index = link.index
+      link.onFinalDispose = { finished.append(index) }
+    }
     for link in links.dropLast() { binding.unbind(link) }
     binding.dispose()
     #expect(registry.liveInstanceCount == 0)
