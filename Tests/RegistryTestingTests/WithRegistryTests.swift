@@ -1,3 +1,4 @@
+import Dispatch
 import Registry
 import RegistryTesting
 import Testing
@@ -52,6 +53,32 @@ private struct Boom: Error {}
     }
   }
 
+  /// "Lets bindings dropped off the main actor finish releasing": a binding whose last
+  /// reference goes away on another thread queues its release on the main actor, and the leak
+  /// check waits for it.
+  @Test func aBindingDroppedOffTheMainActorIsReleasedBeforeTheLeakCheck() async {
+    var used: ViewModelRegistry?
+    await withRegistry { registry in
+      used = registry
+      await Task.yield()
+      dropOffTheMainActor(Handoff(ViewModelBinding()))
+      // Its release is queued, not done: the instance is still alive when the operation returns.
+      #expect(registry.liveInstanceCount == 1)
+    }
+    #expect(used?.liveInstanceCount == 0)
+  }
+
+  /// Hands the binding's last reference to another thread, which lets go of it, and waits.
+  private func dropOffTheMainActor(_ handoff: Handoff) {
+    _ = handoff.binding?.watch(leakySpec)
+    let dropped = DispatchSemaphore(value: 0)
+    Task.detached {
+      handoff.binding = nil
+      dropped.signal()
+    }
+    dropped.wait()
+  }
+
   private func proxyGreeting(in registry: ViewModelRegistry) {
     registry.setProxy(
       ViewModelSpec(key: "greeting") { GreetingViewModel(owner: 9) }, for: greetingSpec)
@@ -69,4 +96,10 @@ private struct Boom: Error {}
     #expect(probe.watch(greetingSpec).owner == -1, sourceLocation: sourceLocation)
     probe.dispose()
   }
+}
+
+/// Carries a binding to another thread, so that its last reference goes away there.
+private final class Handoff: @unchecked Sendable {
+  var binding: ViewModelBinding?
+  init(_ binding: ViewModelBinding) { self.binding = binding }
 }

@@ -140,4 +140,25 @@ private final class Fired {
       binding.dispose()
     }
   }
+
+  /// The same rule for a host that borrows the instance: it follows it without holding it, so
+  /// when it is the instance's only follower, a change made while it is hidden is told once,
+  /// when it appears.
+  @Test func aChangeHeldBackFromABorrowingHostIsToldWhenTheHostAppears() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "settings", aliveForever: true) { StateViewModel(state: 0) }
+      let settings = ViewModelBinding().read(spec)
+      let host = ViewModelHost<StateViewModel<Int>>()
+      host.borrow(settings)
+      let fired = Fired()
+      fired.track { _ = settings.state }
+      host.disappear()
+      settings.setState(1)
+      settings.setState(2)
+      #expect(fired.count == 0)
+      host.appear()
+      #expect(fired.count == 1)
+      host.release()
+    }
+  }
 }
