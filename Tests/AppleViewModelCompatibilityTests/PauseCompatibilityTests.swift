@@ -141,4 +141,49 @@ private func settlePause(until done: () -> Bool) async {
     provider.resume()
     #expect(observed == [true])
   }
+
+  /// The migration guide: "`PauseAwareController` keeps its providers until they are removed or
+  /// the controller is disposed" — so a provider added and then dropped by its owner never
+  /// frees its address for the next one, and every new provider is followed.
+  @Test func everyNewProviderIsFollowedEvenAfterEarlierOnesWereDropped() {
+    let controller = PauseAwareController(onPause: {}, onResume: {})
+    for round in 0..<50 {
+      weak var dropped: BasePauseProvider?
+      do {
+        let provider = BasePauseProvider()
+        controller.addProvider(provider)
+        dropped = provider
+      }
+      // Kept by the controller: no later provider can take its address.
+      #expect(dropped != nil, "round \(round)")
+      let next = BasePauseProvider()
+      controller.addProvider(next)
+      next.pause()
+      #expect(controller.isPaused, "round \(round)")
+      next.resume()
+      controller.removeProvider(next)
+    }
+    controller.dispose()
+  }
+
+  /// A provider its owner dropped while it paused is still followed, so when it resumes the
+  /// controller resumes; disposing the controller lets go of it.
+  @Test func aProviderDroppedWhilePausedStillResumesTheControllerAndIsFreedWithIt() {
+    var calls: [String] = []
+    let controller = PauseAwareController(
+      onPause: { calls.append("pause") }, onResume: { calls.append("resume") })
+    weak var dropped: BasePauseProvider?
+    do {
+      let provider = BasePauseProvider()
+      controller.addProvider(provider)
+      provider.pause()
+      dropped = provider
+    }
+    #expect(controller.isPaused)
+    dropped?.resume()
+    #expect(!controller.isPaused)
+    #expect(calls == ["pause", "resume"])
+    controller.dispose()
+    #expect(dropped == nil)
+  }
 }

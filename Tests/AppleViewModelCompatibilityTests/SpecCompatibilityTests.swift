@@ -203,6 +203,20 @@ extension ViewModelSpecWithArg4 {
     }
   }
 
+  /// Two async bodies that overlap, each with its own override of the same spec, each see only
+  /// their own: the override belongs to the task that runs the body, as in AppleViewModel.
+  @Test func overlappingAsyncOverridesAreIsolated() async {
+    await withAsyncTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter> { NamedCounter("base") }
+      let overlap = Overlap()
+      let first = Task { await overlap.run(spec, as: "first") }
+      let second = Task { await overlap.run(spec, as: "second") }
+      #expect(await first.value == ["first", "first", "first"])
+      #expect(await second.value == ["second", "second", "second"])
+      #expect((spec.build() as? NamedCounter)?.name == "base")
+    }
+  }
+
   @Test func resetClearsOverrides() {
     withTestRegistry { _, _ in
       let spec = ViewModelSpec<CompatCounter> { CompatCounter() }
@@ -323,5 +337,25 @@ extension ViewModelSpecWithArg4 {
     #expect(
       reporter.errors.contains(
         .defaultRegistryWrittenInTest(operation: "overrideWith(_:)", test: test)))
+  }
+}
+
+/// Runs bodies that overlap: each overrides the spec, waits until every body is inside its own
+/// override, then reads the spec three times, yielding between reads.
+@MainActor
+private final class Overlap {
+  private var started = 0
+
+  func run(_ spec: ViewModelSpec<CompatCounter>, as label: String) async -> [String] {
+    await spec.runWithOverride(ViewModelSpec { NamedCounter(label) }) {
+      started += 1
+      while started < 2 { await Task.yield() }
+      var seen: [String] = []
+      for _ in 0..<3 {
+        seen.append((spec.build() as? NamedCounter)?.name ?? "?")
+        await Task.yield()
+      }
+      return seen
+    }
   }
 }

@@ -351,9 +351,9 @@ open class ViewModel {
   open func onUnbind(_ arg: InstanceArg, bindingId: String) {}
 
   /// Called when a dependency this view model watches through ``viewModelBinding`` changed, or
-  /// was disposed, just before this view model notifies its own listeners and watchers. Within
-  /// one change it is called once, with the first dependency that changed. The default does
-  /// nothing.
+  /// when one it watches or only reads was disposed, just before this view model notifies its
+  /// own listeners and watchers. Within one change it is called once, with the first dependency
+  /// that changed. The default does nothing.
   ///
   /// ```swift
   /// override func onDependencyNotify(_ viewModel: ViewModel) {
@@ -361,7 +361,7 @@ open class ViewModel {
   /// }
   /// ```
   ///
-  /// - Parameter viewModel: The dependency that changed.
+  /// - Parameter viewModel: The dependency that changed or was disposed.
   open func onDependencyNotify(_ viewModel: ViewModel) {}
 
   /// Called once when the instance is disposed, before the ``addDispose(_:)`` blocks.
