@@ -10,7 +10,7 @@
       Checks the install lines of README.md and the catalogs against Package.swift and
       CHANGELOG.md: one repository URL, whose last component is the package's name (how SwiftPM
       names the package for `.product(package:)`), products that Package.swift declares, and the
-      newest released version; and that README.md's test examples are, verbatim, tests that run
+      newest released version; a link definition on that repository for each changelog version; and that README.md's test examples are, verbatim, tests that run
       (Tests/RegistryTests/Documentation/ReadmeExamplesTests.swift).
 
   check-docs.py site OUTPUT
@@ -285,6 +285,15 @@ def install():
                 problems.append(f"{path}: package: {owner!r}, but the package is {package!r}")
     if len(urls) > 1:
         problems.append(f"more than one repository URL: {sorted(urls)}")
+    # Every version heading has a link definition, on the same repository.
+    changelog = open("CHANGELOG.md").read()
+    links = dict(re.findall(r"^\[([^\]]+)\]: (\S+)$", changelog, re.M))
+    for version in ["Unreleased"] + released:
+        link = links.get(version)
+        if link is None:
+            problems.append(f"CHANGELOG.md: no link definition for [{version}]")
+        elif not any(link.startswith(url.rstrip("/") + "/") for url in urls):
+            problems.append(f"CHANGELOG.md: [{version}] links to {link}, not to {sorted(urls)}")
     tests = open("Tests/RegistryTests/Documentation/ReadmeExamplesTests.swift").read()
     examples = re.findall(r"```swift\n(.*?)```", open("README.md").read(), re.S)
     checked = 0

@@ -2,18 +2,15 @@ import Registry
 import RegistryTesting
 import Testing
 
-/// Hears lifecycle events in both shapes.
+/// Hears lifecycle events.
 @MainActor
 private final class EventRecorder: ViewModelLifecycle {
   var events: [LifecycleEvent] = []
-  var appleShapeCalls = 0
 
   func onCreate(_ event: LifecycleEvent) { events.append(event) }
   func onBind(_ event: LifecycleEvent) { events.append(event) }
   func onUnbind(_ event: LifecycleEvent) { events.append(event) }
   func onDispose(_ event: LifecycleEvent) { events.append(event) }
-  func onCreate(_ viewModel: ViewModel, arg: InstanceArg) { appleShapeCalls += 1 }
-  func onDispose(_ viewModel: ViewModel, arg: InstanceArg) { appleShapeCalls += 1 }
 }
 
 @MainActor
@@ -92,7 +89,6 @@ private final class EventRecorder: ViewModelLifecycle {
           "dispose EnglishGreeter(key: \"g\")",
         ])
       #expect(recorder.events.allSatisfy { $0.isService })
-      #expect(recorder.appleShapeCalls == 0)
     }
   }
 
