@@ -18,7 +18,8 @@ public protocol RegistryClock: AnyObject {
   /// - Parameters:
   ///   - delay: How long to wait.
   ///   - action: The work to run.
-  /// - Returns: A closure that cancels the action if it has not run yet.
+  /// - Returns: A closure that cancels the action if it has not run yet. The registry calls it
+  ///   at most once, and never after the action has run.
   func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> () -> Void
 }
 

@@ -115,3 +115,81 @@ import Testing
     #expect(cache.isDisposed)
   }
 }
+
+/// A clock that records, for each scheduled action, whether it ran and how often it was
+/// cancelled.
+@MainActor
+private final class AuditingClock: RegistryClock {
+  private(set) var now: Duration = .zero
+  private var actions: [Int: () -> Void] = [:]
+  private(set) var ran: Set<Int> = []
+  private(set) var cancels: [Int: Int] = [:]
+  private(set) var cancelsAfterRunning = 0
+  private var scheduled = 0
+
+  func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> () -> Void {
+    scheduled += 1
+    let id = scheduled
+    actions[id] = action
+    return { [self] in cancel(id) }
+  }
+
+  private func cancel(_ id: Int) {
+    cancels[id, default: 0] += 1
+    if ran.contains(id) { cancelsAfterRunning += 1 }
+    actions[id] = nil
+  }
+
+  /// Runs every action still pending.
+  func runAll() {
+    let pending = actions
+    actions.removeAll()
+    for (id, action) in pending.sorted(by: { $0.key < $1.key }) {
+      ran.insert(id)
+      action()
+    }
+  }
+}
+
+/// RegistryClock: the closure `schedule` returns is called "at most once, and never after the
+/// action has run".
+@MainActor
+@Suite struct GraceCancellationTests {
+  @Test func aGracePeriodCancelledByAReacquireIsNotCancelledAgainAtDisposal() {
+    withTestRegistry { registry, _ in
+      let clock = AuditingClock()
+      registry.clock = clock
+      let spec = ViewModelSpec(key: "feed", disposeDelay: .seconds(5)) {
+        ProbeViewModel("feed", log: EventLog())
+      }
+      let binding = ViewModelBinding()
+      let model = binding.watch(spec)
+      binding.unbind(model)
+      #expect(binding.watch(spec) === model)
+      #expect(clock.cancels == [1: 1])
+      registry.dispose(model)
+      #expect(clock.cancels == [1: 1])
+      binding.dispose()
+    }
+  }
+
+  @Test func aGracePeriodThatRanIsNotCancelledWhenItsPooledInstanceIsDisposed() {
+    withTestRegistry { registry, _ in
+      let clock = AuditingClock()
+      registry.clock = clock
+      let rows = ViewModelSpecWithArg<ProbeViewModel, Int>(
+        builder: { ProbeViewModel("row\($0)", log: EventLog()) }, disposeDelay: .seconds(1),
+        keepReleased: 2)
+      let binding = ViewModelBinding()
+      let row = binding.watch(rows(1))
+      binding.unbind(row)
+      clock.runAll()
+      // Its grace period is over: it waits in the family's pool.
+      #expect(!row.isDisposed && registry.liveInstanceCount == 1)
+      registry.disposeAll()
+      #expect(row.isDisposed)
+      #expect(clock.cancelsAfterRunning == 0)
+      #expect(clock.cancels.isEmpty)
+    }
+  }
+}

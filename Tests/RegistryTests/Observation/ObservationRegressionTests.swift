@@ -161,4 +161,23 @@ private final class Fired {
       host.release()
     }
   }
+
+  /// And when that hidden host borrows another instance instead, nothing paused follows the
+  /// first any more: its held-back change is told then, as when a paused holder lets go.
+  @Test func aChangeHeldBackFromABorrowingHostIsToldWhenTheHostBorrowsAnother() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "settings", aliveForever: true) { StateViewModel(state: 0) }
+      let settings = ViewModelBinding().read(spec)
+      let host = ViewModelHost<StateViewModel<Int>>()
+      host.borrow(settings)
+      let fired = Fired()
+      fired.track { _ = settings.state }
+      host.disappear()
+      settings.setState(1)
+      #expect(fired.count == 0)
+      host.borrow(StateViewModel(state: 0))
+      #expect(fired.count == 1)
+      host.release()
+    }
+  }
 }

@@ -192,6 +192,31 @@ private final class Derived: ProbeViewModel {
     }
   }
 
+  /// "The store keeps each one's height above everything it watches", through every level: a
+  /// dependency gained at the bottom raises what watches it, and what watches those.
+  @Test func aDependencyGainedAtTheBottomRaisesEveryLevelAboveIt() {
+    withTestRegistry { _, _ in
+      let q = Derived.spec("q")
+      let x = Derived.spec("x")
+      let y = Derived.spec("y", x)
+      // z watches q before x comes to: q's change reaches z's binding before x's.
+      let z = Derived.spec("z", y, q)
+      let binding = ViewModelBinding()
+      let top = binding.watch(z)
+      let middle = top.resolved[0]
+      let bottom = middle.resolved[0]
+      // x gains a dependency: x, y and z each go one level up.
+      bottom.watchLater(q)
+      top.resolved[1].set(1)
+      #expect(middle.notified == ["x"])
+      // z is told once, after y has taken x's new value.
+      #expect(top.notified.count == 1)
+      #expect(top.seen == [[1, 1]])
+      #expect(top.derived == 2)
+      binding.dispose()
+    }
+  }
+
   @Test func heightsStayAboveWhenTheWalkMeetsAHeightLeftByReleasedInstances() {
     withTestRegistry { registry, _ in
       let c3 = Derived.spec("c3")
