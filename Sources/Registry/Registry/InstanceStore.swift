@@ -305,7 +305,6 @@ struct InstanceStore {
   /// Ends a disposal: returns the bindings that only followed the instance (borrowing hosts),
   /// which must be told so they stop showing it.
   mutating func finishDisposal(of viewModel: ViewModel) -> [BindingCore] {
-    viewModel.lifetime.phase = .disposed
     guard !viewModel.lifetime.watchers.isEmpty else { return [] }
     let observers = Array(viewModel.lifetime.watchers)
     for observer in observers {
@@ -398,8 +397,9 @@ struct InstanceRecord {
 
 /// An instance's lifetime state, kept in the view model; only ``InstanceStore`` sets it.
 struct InstanceLifetime {
+  /// `disposing` lasts for good: no rule tells an instance being disposed from one that was.
   enum Phase: Int, Comparable {
-    case alive, awaitingDisposal, disposing, disposed
+    case alive, awaitingDisposal, disposing
 
     static func < (lhs: Phase, rhs: Phase) -> Bool { lhs.rawValue < rhs.rawValue }
   }

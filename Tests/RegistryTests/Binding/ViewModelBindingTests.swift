@@ -165,6 +165,34 @@ import Testing
     }
   }
 
+  /// A binding that read an instance and then came to watch it "lets go of" it with `unbind`:
+  /// it is refreshed no more, and a snapshot shows it watching, then not holding.
+  @Test func aReadTurnedIntoAWatchIsLetGoOfWhole() {
+    withTestRegistry { registry, _ in
+      let spec = ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) }
+      let owner = ViewModelBinding()
+      var refreshes = 0
+      let reader = ViewModelBinding { refreshes += 1 }
+      let instance = owner.read(spec)
+      _ = reader.read(spec)
+      _ = reader.watch(spec)
+      instance.set(1)
+      #expect(refreshes == 1)
+      #expect(watching(registry) == [reader.id])
+      reader.unbind(instance)
+      instance.set(2)
+      #expect(refreshes == 1)
+      #expect(watching(registry) == [])
+      #expect(registry.snapshot().instances.first?.holders.map(\.bindingId) == [owner.id])
+      owner.dispose()
+    }
+  }
+
+  private func watching(_ registry: ViewModelRegistry) -> [String] {
+    let holders = registry.snapshot().instances.first?.holders ?? []
+    return holders.filter(\.isWatching).map(\.bindingId)
+  }
+
   @Test func subclassOverridesOnUpdate() {
     final class CountingBinding: ViewModelBinding {
       var updates = 0

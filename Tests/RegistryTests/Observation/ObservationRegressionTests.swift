@@ -180,4 +180,51 @@ private final class Fired {
       host.release()
     }
   }
+
+  /// A host that borrowed the instance and was released follows it no more: it does not count
+  /// among "every holder", so a change seen only by a paused holder is still held back.
+  @Test func aReleasedBorrowingHostNoLongerCountsAmongTheHolders() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "counter") { StateViewModel(state: 0) }
+      let visibility = BasePauseProvider()
+      let binding = ViewModelBinding()
+      binding.addPauseProvider(visibility)
+      let counter = binding.read(spec)
+      let host = ViewModelHost<StateViewModel<Int>>()
+      host.borrow(counter)
+      host.release()
+      let fired = Fired()
+      fired.track { _ = counter.state }
+      visibility.pause()
+      counter.setState(1)
+      #expect(fired.count == 0)
+      visibility.resume()
+      #expect(fired.count == 1)
+      binding.dispose()
+    }
+  }
+
+  /// "Unless every holder of the instance is paused: then they hear of it once, on resume" —
+  /// for each instance a paused binding holds, not only the first.
+  @Test func everyInstanceAPausedBindingHoldsHearsOfItsChangeOnResume() {
+    withTestRegistry { _, _ in
+      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
+      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
+      let visibility = BasePauseProvider()
+      let binding = ViewModelBinding()
+      binding.addPauseProvider(visibility)
+      let models = [binding.watch(first), binding.watch(second)]
+      let fired = models.map { model in
+        let fired = Fired()
+        fired.track { _ = model.state }
+        return fired
+      }
+      visibility.pause()
+      for model in models { model.setState(1) }
+      #expect(fired.map(\.count) == [0, 0])
+      visibility.resume()
+      #expect(fired.map(\.count) == [1, 1])
+      binding.dispose()
+    }
+  }
 }
