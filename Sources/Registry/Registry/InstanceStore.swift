@@ -584,8 +584,6 @@ struct HolderList: Sequence {
 
   var isEmpty: Bool { first == nil }
 
-  var count: Int { first == nil ? 0 : 1 + others.count }
-
   mutating func append(_ holder: BindingCore) {
     if first == nil { first = holder } else { others.append(holder) }
   }

@@ -217,6 +217,24 @@ private final class Derived: ProbeViewModel {
     }
   }
 
+  /// A view model made by hand, not by a spec, has its own binding too: "a dependency resolved
+  /// with `watch` notifies this view model's watchers when it changes", after its
+  /// `onDependencyNotify`.
+  @Test func aViewModelMadeByHandIsToldOfItsDependenciesChanges() {
+    withTestRegistry { _, _ in
+      let top = Derived("top", log: EventLog())
+      var heard = 0
+      let stop = top.listen { heard += 1 }
+      top.watchLater(Derived.spec("d"))
+      top.resolved[0].set(1)
+      #expect(top.notified == ["d"])
+      #expect(top.derived == 1)
+      #expect(heard == 1)
+      stop()
+      top.viewModelBinding.dispose()
+    }
+  }
+
   @Test func heightsStayAboveWhenTheWalkMeetsAHeightLeftByReleasedInstances() {
     withTestRegistry { registry, _ in
       let c3 = Derived.spec("c3")
