@@ -12,8 +12,12 @@ blocks() {
 few=$(blocks 1000)
 many=$(blocks 9000)
 echo "heap blocks allocated: $few with 1,000 calls per loop, $many with 9,000"
-# More calls may allocate a block less (the output formats a different count), never more.
-if [ -z "$few" ] || [ -z "$many" ] || [ "$many" -gt "$few" ]; then
+# The printed report differs between runs by a few blocks either way: its timings are formatted,
+# and a longer figure can need a string that allocates. One allocation per call would add
+# 8,000 blocks per case (40,000 in all), so an allowance of 16 still shows that no call
+# allocates, even one in 2,500.
+allowance=16
+if [ -z "$few" ] || [ -z "$many" ] || [ "$many" -gt $((few + allowance)) ]; then
   echo "the re-read loops allocate: $((many - few)) more blocks for 8,000 more calls per loop"
   exit 1
 fi
