@@ -186,4 +186,22 @@ private func settlePause(until done: () -> Bool) async {
     controller.dispose()
     #expect(dropped == nil)
   }
+
+  /// The guide: the controller is disposed "with its binding" — it follows no provider after
+  /// the binding's disposal, so nothing it hears pauses anything.
+  @Test func aBindingsPauseControllerIsDisposedWithIt() {
+    withTestRegistry { _, _ in
+      let binding = ViewModelBinding()
+      let controller = binding.pauseController
+      let provider = BasePauseProvider()
+      controller.addProvider(provider)
+      binding.dispose()
+      provider.pause()
+      #expect(!controller.isPaused)
+      let late = BasePauseProvider()
+      late.pause()
+      controller.addProvider(late)
+      #expect(!controller.isPaused)
+    }
+  }
 }
