@@ -55,6 +55,34 @@ private final class Token {}
     }
   }
 
+  /// A view model that was told of a dependency's change keeps nothing of it: once it lets go
+  /// of the dependency, the dependency is freed — also when the change came while its binding
+  /// was paused.
+  @Test func aDependencyWhoseChangeWasToldIsFreedOnceLetGo() {
+    for paused in [false, true] {
+      withTestRegistry { registry, _ in
+        let owner = ViewModelBinding().read(
+          ViewModelSpec(key: "owner", aliveForever: true) {
+            ProbeViewModel("owner", log: EventLog())
+          })
+        let visibility = BasePauseProvider()
+        owner.viewModelBinding.addPauseProvider(visibility)
+        if paused { visibility.pause() }
+        weak var weakDependency: ProbeViewModel?
+        do {
+          let dependency = owner.viewModelBinding.watch(
+            ViewModelSpec(key: "dependency") { ProbeViewModel("dependency", log: EventLog()) })
+          weakDependency = dependency
+          dependency.set(1)
+          owner.viewModelBinding.unbind(dependency)
+        }
+        #expect(weakDependency == nil, "paused: \(paused)")
+        visibility.resume()
+        registry.disposeAll()
+      }
+    }
+  }
+
   @Test func listenerCapturingItsOwnBindingIsFreed() {
     withTestRegistry { registry, _ in
       weak var weakBinding: ViewModelBinding?
