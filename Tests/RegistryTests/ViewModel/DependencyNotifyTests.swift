@@ -74,6 +74,32 @@ private final class Derived: ProbeViewModel {
   }
 }
 
+/// A rung of a ladder: watches the base first, then the rung below, and logs each time it is
+/// told of a change.
+@MainActor
+private final class Rung: ProbeViewModel {
+  var dependencies: [ViewModelSpec<Rung>] = []
+
+  override func onCreate(_ arg: InstanceArg) {
+    super.onCreate(arg)
+    for dependency in dependencies { _ = viewModelBinding.watch(dependency) }
+  }
+
+  override func onDependencyNotify(_ viewModel: ViewModel) {
+    log.append("told \(name)")
+  }
+
+  static func spec(_ name: String, _ log: EventLog, _ dependencies: ViewModelSpec<Rung>...)
+    -> ViewModelSpec<Rung>
+  {
+    ViewModelSpec(key: name) {
+      let rung = Rung(name, log: log)
+      rung.dependencies = dependencies
+      return rung
+    }
+  }
+}
+
 /// `onDependencyNotify` tells a view model which watched dependency changed, once per change,
 /// before its own listeners hear of it.
 @MainActor
@@ -232,6 +258,26 @@ private final class Derived: ProbeViewModel {
       #expect(heard == 1)
       stop()
       top.viewModelBinding.dispose()
+    }
+  }
+
+  /// "View models go lowest first": many view models of different heights made dirty by one
+  /// change, queued highest first, are each told once, lowest first.
+  @Test func manyHeightsMadeDirtyAtOnceAreToldLowestFirstAndOnce() {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      let base = Rung.spec("base", log)
+      // Rung i watches the base, then rung i - 1: its height is i, and the base's change
+      // reaches the top rung's binding first.
+      var rungs = [Rung.spec("r1", log, base)]
+      for index in 2...12 { rungs.append(Rung.spec("r\(index)", log, base, rungs[index - 2])) }
+      let binding = ViewModelBinding()
+      _ = binding.watch(rungs[rungs.count - 1])
+      let bottom = binding.read(base)
+      log.removeAll()
+      bottom.set(1)
+      #expect(log.events(startingWith: "told") == (1...12).map { "told r\($0)" })
+      binding.dispose()
     }
   }
 
