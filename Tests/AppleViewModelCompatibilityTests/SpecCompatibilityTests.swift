@@ -217,6 +217,29 @@ extension ViewModelSpecWithArg4 {
     }
   }
 
+  /// "The override holds in this task, and in the tasks it starts, for as long as `operation`
+  /// runs": a task the body started that reads the spec after the body returned builds the
+  /// original, even while another override of the registry is running.
+  @Test func anOverrideEndsForTheTasksItsBodyStartedWhenTheBodyReturns() async {
+    await withAsyncTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter> { NamedCounter("base") }
+      let other = ViewModelSpec<CompatCounter> { NamedCounter("other") }
+      let (gate, open) = AsyncStream<Void>.makeStream()
+      var escaped: Task<String, Never>?
+      spec.runWithOverride(ViewModelSpec { NamedCounter("override") }) {
+        escaped = Task {
+          for await _ in gate { break }
+          return (spec.build() as? NamedCounter)?.name ?? "?"
+        }
+      }
+      let seen = await other.runWithOverride(ViewModelSpec { NamedCounter("other override") }) {
+        open.yield()
+        return await escaped?.value
+      }
+      #expect(seen == "base")
+    }
+  }
+
   @Test func resetClearsOverrides() {
     withTestRegistry { _, _ in
       let spec = ViewModelSpec<CompatCounter> { CompatCounter() }

@@ -133,6 +133,9 @@ package final class ProxyScope: @unchecked Sendable {
   private let parent: ProxyScope?
   private unowned let registry: ViewModelRegistry
   private var entries: [ObjectIdentifier: AnyObject] = [:]
+  /// Set when the operation returns. A task it started keeps the scope as its task-local value,
+  /// but the proxies hold only "for as long as the operation runs".
+  private var isOver = false
 
   init(parent: ProxyScope?, registry: ViewModelRegistry) {
     self.parent = parent
@@ -141,8 +144,14 @@ package final class ProxyScope: @unchecked Sendable {
 
   @MainActor
   func proxy(for key: ObjectIdentifier, in registry: ViewModelRegistry) -> AnyObject? {
-    if registry === self.registry, let found = entries[key] { return found }
+    if !isOver, registry === self.registry, let found = entries[key] { return found }
     return parent?.proxy(for: key, in: registry)
+  }
+
+  /// Ends the scope: its proxies no longer apply, in any task.
+  @MainActor
+  func end() {
+    isOver = true
   }
 
   @MainActor
@@ -160,7 +169,7 @@ package final class ProxyScope: @unchecked Sendable {
   static func innermost(for registry: ViewModelRegistry) -> ProxyScope? {
     var scope = current
     while let found = scope {
-      if found.registry === registry { return found }
+      if found.registry === registry, !found.isOver { return found }
       scope = found.parent
     }
     return nil

@@ -248,7 +248,10 @@ extension ViewModelRegistry {
     let scope = ProxyScope(parent: ProxyScope.current, registry: self)
     scope.set(proxy, for: original)
     proxies.noteScope(started: true)
-    defer { proxies.noteScope(started: false) }
+    defer {
+      scope.end()
+      proxies.noteScope(started: false)
+    }
     return try ProxyScope.$current.withValue(scope, operation: operation)
   }
 
@@ -259,7 +262,10 @@ extension ViewModelRegistry {
     let scope = ProxyScope(parent: ProxyScope.current, registry: self)
     scope.set(proxy, for: original)
     proxies.noteScope(started: true)
-    defer { proxies.noteScope(started: false) }
+    defer {
+      scope.end()
+      proxies.noteScope(started: false)
+    }
     return try await ProxyScope.$current.withValue(scope, operation: operation)
   }
 }
