@@ -240,6 +240,21 @@ extension ViewModelSpecWithArg4 {
     }
   }
 
+  /// An `overrideWith` made inside a `runWithOverride` body belongs to that body's scope: it is
+  /// gone when the body returns, even if never restored.
+  @Test func anOverrideMadeInsideARunWithOverrideBodyEndsWithIt() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter> { NamedCounter("base") }
+      let other = ViewModelSpec<CompatCounter> { NamedCounter("other") }
+      let inside = other.runWithOverride(ViewModelSpec { NamedCounter("scoped") }) {
+        _ = spec.overrideWith(ViewModelSpec { NamedCounter("inner") })
+        return (spec.build() as? NamedCounter)?.name
+      }
+      #expect(inside == "inner")
+      #expect((spec.build() as? NamedCounter)?.name == "base")
+    }
+  }
+
   @Test func resetClearsOverrides() {
     withTestRegistry { _, _ in
       let spec = ViewModelSpec<CompatCounter> { CompatCounter() }

@@ -8,8 +8,9 @@
 /// > adding `throws` is safe; an `async` method or a misspelled label is not.
 ///
 /// Order: `create` is told before the instance's `onCreate`, so an instance comes before the
-/// dependencies it resolves there; `dispose` is told as disposal starts, so a dependent comes
-/// before the dependencies its binding then releases.
+/// dependencies it resolves there; `bind` and `unbind` are told after the instance's own
+/// `onBind` and `onUnbind`; `dispose` is told as disposal starts, so a dependent comes before
+/// the dependencies its binding then releases.
 ///
 /// ```swift
 /// final class Analytics: ViewModelLifecycle {

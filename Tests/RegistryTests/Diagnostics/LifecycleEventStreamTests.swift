@@ -43,4 +43,33 @@ import Testing
     for _ in 0..<50 where !registry.lifecycles.isEmpty { await Task.yield() }
     #expect(registry.lifecycles.isEmpty)
   }
+
+  /// ViewModelLifecycle: "`bind` and `unbind` are told after the instance's own `onBind` and
+  /// `onUnbind`".
+  @Test func observersHearBindAndUnbindAfterTheInstancesOwnHooks() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      registry.addLifecycle(LoggingObserver(log: log))
+      let binding = ViewModelBinding()
+      _ = binding.read(ViewModelSpec(key: "k") { ProbeViewModel("k", log: log) })
+      binding.dispose()
+      let id = binding.id
+      #expect(
+        log.events == [
+          "observer create", "create k", "bind k \(id)", "observer bind", "unbind k \(id)",
+          "observer unbind", "observer dispose", "onDispose k", "dispose k",
+        ])
+    }
+  }
+}
+
+/// Writes what it hears into the log the instances write to.
+@MainActor
+private final class LoggingObserver: ViewModelLifecycle {
+  let log: EventLog
+  init(log: EventLog) { self.log = log }
+  func onCreate(_ event: LifecycleEvent) { log.append("observer create") }
+  func onBind(_ event: LifecycleEvent) { log.append("observer bind") }
+  func onUnbind(_ event: LifecycleEvent) { log.append("observer unbind") }
+  func onDispose(_ event: LifecycleEvent) { log.append("observer dispose") }
 }
