@@ -76,6 +76,30 @@ private final class FormViewModel: StateViewModel<Int> {
     #expect(streamed == [3])
   }
 
+  /// `listen`: "an error it throws goes to the error route and does not stop other
+  /// subscribers" — reported as a listener failure without an `onError`, to it with one.
+  @Test func anErrorAHandlerThrowsGoesToTheErrorRouteAndTheOthersStillHear() {
+    struct Offline: Error {}
+    withTestRegistry { registry, reporter in
+      let channel = EventChannel<Int>()
+      var heard: [Int] = []
+      channel.listen { _ in throw Offline() }
+      channel.listen { heard.append($0) }
+      channel.emit(1)
+      #expect(heard == [1])
+      #expect(
+        reporter.errors == [
+          .listenerFailed(type: "EventChannel<Int>", error: "\(Offline())")
+        ])
+      var routed: [any Error] = []
+      registry.configure(config: ViewModelConfig(onError: { routed.append($0) }))
+      channel.emit(2)
+      #expect(heard == [1, 2])
+      #expect(routed.count == 1 && routed.first is Offline)
+      #expect(reporter.errors.count == 1)
+    }
+  }
+
   @Test func eventWithNoSubscriberIsDroppedAndNeverReplayed() {
     withTestRegistry { _, _ in
       let channel = EventChannel<Toast>()
