@@ -193,6 +193,25 @@ import Testing
     return holders.filter(\.isWatching).map(\.bindingId)
   }
 
+  /// The throwing forms hold as their names say: `watchThrowing` refreshes the binding on each
+  /// change, `readThrowing` does not.
+  @Test func watchThrowingRefreshesTheHostAndReadThrowingDoesNot() throws {
+    try withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) }
+      var watchRefreshes = 0
+      var readRefreshes = 0
+      let watcher = ViewModelBinding { watchRefreshes += 1 }
+      let reader = ViewModelBinding { readRefreshes += 1 }
+      let instance = try watcher.watchThrowing(spec)
+      #expect(try reader.readThrowing(spec) === instance)
+      instance.set(1)
+      #expect(watchRefreshes == 1)
+      #expect(readRefreshes == 0)
+      watcher.dispose()
+      reader.dispose()
+    }
+  }
+
   @Test func subclassOverridesOnUpdate() {
     final class CountingBinding: ViewModelBinding {
       var updates = 0

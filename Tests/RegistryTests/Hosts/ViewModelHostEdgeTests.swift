@@ -24,6 +24,27 @@ import Testing
     }
   }
 
+  /// A host whose input changes to a spec that cannot be built lets go of the instance it
+  /// showed: it shows the error instead, and nothing keeps the old instance alive.
+  @Test func anInputThatFailsToBuildLetsGoOfTheInstanceShownBefore() {
+    struct Offline: Error {}
+    withTestRegistry { registry, _ in
+      let shown = ViewModelSpec(key: "shown") { ProbeViewModel("shown", log: EventLog()) }
+      let failing = ViewModelSpec<ProbeViewModel>(
+        key: "failing",
+        throwingBuilder: {
+          throw Offline()
+        })
+      let host = ViewModelHost<ProbeViewModel>()
+      let first = host.resolve(shown)
+      #expect(host.resolve(failing) == nil)
+      #expect(host.error is Offline)
+      #expect(first?.isDisposed == true)
+      #expect(registry.liveInstanceCount == 0)
+      host.release()
+    }
+  }
+
   @Test func hostLetsGoOfABorrowedInstanceItsOwnerDisposed() {
     withTestRegistry { _, _ in
       let host = ViewModelHost<ProbeViewModel> {}
