@@ -100,6 +100,21 @@ private final class FormViewModel: StateViewModel<Int> {
     }
   }
 
+  /// Once its only subscriber unsubscribed, "whether anything is subscribed" is `false`, and
+  /// `emit` says no subscriber received the event.
+  @Test func aChannelWhoseSubscribersAllLeftHasNoSubscribers() {
+    withTestRegistry { _, _ in
+      let channel = EventChannel<Int>()
+      var heard: [Int] = []
+      let stop = channel.listen { heard.append($0) }
+      #expect(channel.hasSubscribers)
+      stop()
+      #expect(!channel.hasSubscribers)
+      #expect(!channel.emit(1))
+      #expect(heard.isEmpty)
+    }
+  }
+
   @Test func eventWithNoSubscriberIsDroppedAndNeverReplayed() {
     withTestRegistry { _, _ in
       let channel = EventChannel<Toast>()
