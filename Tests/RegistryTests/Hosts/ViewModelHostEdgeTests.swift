@@ -1,3 +1,4 @@
+import Observation
 import Registry
 import RegistryTesting
 import Testing
@@ -59,6 +60,52 @@ import Testing
       #expect(host.viewModel == nil)
       #expect(weakRow == nil)
     }
+  }
+
+  /// ViewModelHost: "Everything else (``load(_:)``, …) is announced" — a load tells Observation
+  /// when it starts loading, when it shows what it built, and when its caller went away and it
+  /// is idle again.
+  @Test func aLoadAnnouncesLoadingReadyAndACancelledLoadsReturnToIdle() async {
+    let registry = ViewModelRegistry(name: "host")
+    let host = ViewModelHost<ProbeViewModel>(registry: registry)
+    var changes = 0
+    func track() {
+      withObservationTracking {
+        _ = host.phase
+      } onChange: {
+        MainActor.assumeIsolated { changes += 1 }
+      }
+    }
+    func spec(_ name: String, _ gate: AsyncGate) -> AsyncViewModelSpec<ProbeViewModel> {
+      AsyncViewModelSpec(key: name) { () async -> ProbeViewModel in
+        await gate.wait()
+        return ProbeViewModel(name, log: EventLog())
+      }
+    }
+    let first = AsyncGate()
+    track()
+    let loaded = Task { await host.load(spec("a", first)) }
+    await first.untilWaiting()
+    #expect(changes == 1)
+    track()
+    first.open()
+    let model = await loaded.value
+    #expect(changes == 2)
+    #expect(host.viewModel === model)
+
+    let second = AsyncGate()
+    track()
+    let cancelled = Task { await host.load(spec("b", second)) }
+    await second.untilWaiting()
+    #expect(changes == 3)
+    track()
+    cancelled.cancel()
+    #expect(await cancelled.value == nil)
+    #expect(changes == 4)
+    if case .idle = host.phase {} else { Issue.record("not idle: \(host.phase)") }
+    second.open()
+    host.release()
+    registry.disposeAll()
   }
 
   @Test func overlappingLoadsKeepOnlyTheShownInstance() async {
