@@ -217,4 +217,13 @@ private final class FormViewModel: StateViewModel<Int> {
       #expect(heard.isEmpty)
     }
   }
+
+  /// `events`: "it finishes with the channel" — a stream asked for after the channel finished
+  /// is finished already, so a `for await` over it ends at once.
+  @Test func aStreamOfAFinishedChannelIsFinishedAtOnce() async {
+    let channel = EventChannel<Int>()
+    channel.finish()
+    var iterator = channel.events.makeAsyncIterator()
+    #expect(await iterator.next() == nil)
+  }
 }
