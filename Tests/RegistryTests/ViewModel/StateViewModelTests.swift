@@ -121,6 +121,24 @@ private final class ProfileViewModel: StateViewModel<Profile> {
     }
   }
 
+  /// "Calls `onChanged` only when the part of the state chosen by `selector` changes" — also
+  /// after a call that threw: the selection it was told of counts as seen.
+  @Test func listenStateSelectCountsASelectionAsSeenEvenWhenItsCallThrew() {
+    withTestRegistry { registry, _ in
+      registry.configure(config: ViewModelConfig(onError: { _ in }))
+      let model = ProfileViewModel()
+      var names: [String] = []
+      model.listenStateSelect(selector: \.name) { _, name in
+        names.append(name)
+        if name == "A" { throw ListenerFailure() }
+      }
+      model.setState(Profile(name: "A", age: 1))
+      model.setState(Profile(name: "A", age: 2))
+      model.setState(Profile(name: "B", age: 2))
+      #expect(names == ["A", "B"])
+    }
+  }
+
   @Test func throwingStateListenerIsIsolatedAndRoutedToOnError() {
     withTestRegistry { registry, reporter in
       var routed: [String] = []
