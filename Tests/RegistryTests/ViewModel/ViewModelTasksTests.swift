@@ -22,6 +22,38 @@ import Testing
     #expect(sawCancellation)
   }
 
+  /// "The task is cancelled when the view model is disposed" — every one still running, also
+  /// after another of its tasks finished on its own.
+  @Test func everyRunningTaskIsCancelledAtDisposeAfterAnotherFinished() async {
+    let registry = ViewModelRegistry(name: "tasks")
+    let binding = ViewModelBinding(registry: registry)
+    let model = binding.watch(ViewModelSpec(key: "t") { StateViewModel(state: 0) })
+    var cancelled: [Int] = []
+    let long = (1...2).map { index in
+      model.task {
+        // Bounded, so that a task never cancelled fails the test instead of hanging it.
+        for _ in 0..<100_000 where !Task.isCancelled { await Task.yield() }
+        if Task.isCancelled { cancelled.append(index) }
+      }
+    }
+    await model.task {}.value
+    binding.dispose()
+    for task in long { await task.value }
+    #expect(cancelled.sorted() == [1, 2])
+  }
+
+  /// A `states` stream asked of a disposed view model gives the last state and finishes: "It
+  /// finishes when the view model is disposed".
+  @Test func theStatesOfADisposedViewModelFinishAfterTheLastState() async {
+    let registry = ViewModelRegistry(name: "tasks")
+    let binding = ViewModelBinding(registry: registry)
+    let model = binding.watch(ViewModelSpec(key: "t") { StateViewModel(state: 7) })
+    binding.dispose()
+    var states: [Int] = []
+    for await state in model.states { states.append(state) }
+    #expect(states == [7])
+  }
+
   @Test func taskOnADisposedViewModelNeverStarts() async {
     let registry = ViewModelRegistry(name: "tasks")
     let reporter = RecordingIssueReporter()
