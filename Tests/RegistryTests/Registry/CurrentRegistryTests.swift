@@ -28,4 +28,29 @@ import Testing
     inner.disposeAll()
     outer.disposeAll()
   }
+
+  /// `withCurrent` "Runs `operation` with this registry as ``current``: bindings, proxies and
+  /// view models created inside it belong here" — also when it runs inside another registry's
+  /// build, where that registry was current.
+  @Test func aWithCurrentInsideAnotherRegistrysBuildMakesItsOwnRegistryCurrent() {
+    let outer = ViewModelRegistry(name: "outer")
+    let inner = ViewModelRegistry(name: "inner")
+    var madeInside: [ViewModelRegistry] = []
+    let spec = ViewModelSpec(key: "k") { () -> ProbeViewModel in
+      inner.withCurrent {
+        madeInside.append(ViewModelBinding().registry)
+        madeInside.append(ProbeViewModel("by hand", log: EventLog()).viewModelBinding.registry)
+      }
+      return ProbeViewModel("k", log: EventLog())
+    }
+    let binding = outer.withCurrent {
+      let binding = ViewModelBinding()
+      _ = binding.watch(spec)
+      return binding
+    }
+    #expect(madeInside.map(\.name) == ["inner", "inner"])
+    binding.dispose()
+    inner.disposeAll()
+    outer.disposeAll()
+  }
 }
