@@ -185,6 +185,12 @@ private let clientInterface = ServiceSpec<PlainClient>(
     inApp.dispose()
   }
 
+  /// A preview-context registry: "the default registry is one inside Xcode's previews" — and
+  /// only there. Anywhere else, as in this test process, it serves the app.
+  @Test func theDefaultRegistryServesTheAppOutsidePreviews() {
+    #expect(ViewModelRegistry.default.context == .live)
+  }
+
   // "An interface may declare a default for tests and previews beside itself": a test
   // registry builds `testValue`, a preview registry `previewValue` (else `testValue`), an app
   // registry neither.
