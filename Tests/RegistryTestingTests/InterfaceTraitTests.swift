@@ -73,6 +73,8 @@ let dateFormatInterface = ServiceSpec<String>(key: "date-format", testValue: "yy
     registry.setProxy(for: spec) { GreetingViewModel(owner: 2) }
     spec.setProxy(ViewModelSpec(key: "default-registry-warning") { GreetingViewModel(owner: 3) })
     registry.provide(interface) { 1 }
+    spec.withProxy(ViewModelSpec(key: "default-registry-warning") { GreetingViewModel(owner: 4) }) {
+    }
     registry.clearProxy(for: spec)
     let test = "writingToTheDefaultRegistryInATestIsAWarningThatNamesTheTest()"
     let warnings = reporter.issues.filter {
@@ -84,6 +86,7 @@ let dateFormatInterface = ServiceSpec<String>(key: "date-format", testValue: "yy
         .defaultRegistryWrittenInTest(operation: "setProxy(for:builder:)", test: test),
         .defaultRegistryWrittenInTest(operation: "setProxy(_:for:)", test: test),
         .defaultRegistryWrittenInTest(operation: "provide(_:builder:)", test: test),
+        .defaultRegistryWrittenInTest(operation: "withProxy(_:operation:)", test: test),
         .defaultRegistryWrittenInTest(operation: "clearProxy(for:)", test: test),
       ])
     #expect(warnings.allSatisfy { $0.severity == .warning })
