@@ -32,6 +32,23 @@ private struct Profile: Equatable {
     }
   }
 
+  /// `update(selector:equals:)` "Replaces the selector and the comparison …: later changes are
+  /// compared with these."
+  @Test func anUpdatedComparisonDecidesLaterChanges() {
+    withTestRegistry { _, _ in
+      let profile = StateViewModel(state: Profile())
+      let selection = StateSelection(profile, selector: \.age)
+      // Ages compared by decade from now on.
+      selection.update(selector: \.age, equals: { $0 / 10 == $1 / 10 })
+      profile.setState(Profile(age: 5))
+      #expect(selection.changeCount == 0)
+      profile.setState(Profile(age: 12))
+      #expect(selection.changeCount == 1)
+      #expect(selection.value == 12)
+      selection.stop()
+    }
+  }
+
   @Test func severalSelectedValuesAsOne() {
     withTestRegistry { _, _ in
       let profile = StateViewModel(state: Profile())
