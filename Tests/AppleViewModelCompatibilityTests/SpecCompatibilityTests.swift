@@ -255,6 +255,31 @@ extension ViewModelSpecWithArg4 {
     }
   }
 
+  /// An `overrideWith` in a registry whose `runWithOverride` body encloses another registry's
+  /// belongs to the outer body's scope: it applies there and is gone when that body returns.
+  @Test func anOverrideInsideAnotherRegistrysScopeGoesToItsOwnRegistrysScope() {
+    let one = ViewModelRegistry(name: "one")
+    let two = ViewModelRegistry(name: "two")
+    let spec = ViewModelSpec<CompatCounter> { NamedCounter("base") }
+    func name() -> String? { (spec.build() as? NamedCounter)?.name }
+    let inside = one.withCurrent {
+      spec.runWithOverride(ViewModelSpec { NamedCounter("outer") }) {
+        two.withCurrent {
+          spec.runWithOverride(ViewModelSpec { NamedCounter("in two") }) {
+            one.withCurrent {
+              _ = spec.overrideWith(ViewModelSpec { NamedCounter("inner") })
+              return name()
+            }
+          }
+        }
+      }
+    }
+    #expect(inside == "inner")
+    #expect(one.withCurrent { name() } == "base")
+    one.disposeAll()
+    two.disposeAll()
+  }
+
   @Test func resetClearsOverrides() {
     withTestRegistry { _, _ in
       let spec = ViewModelSpec<CompatCounter> { CompatCounter() }
