@@ -648,6 +648,35 @@ def write_reports(out: Path, summary: dict) -> None:
     (out / "report.txt").write_text(text_report(summary))
 
 
+def merge_reports(folders: list[Path], out: Path, min_killed: float) -> int:
+    """One report from several runs of the same mutant list. A mutant run in more than one keeps
+    the weaker verdict (survived over killed), so a flaky kill never counts. The time is the
+    longest run's: the checkouts ran side by side."""
+    reports = [json.loads((d / "report.json").read_text()) for d in folders]
+    totals = {r["mutants"] for r in reports}
+    if len(totals) != 1:
+        print(f"the reports are of different mutant lists ({sorted(totals)} mutants)")
+        return 2
+    rank = {"survived": 0, "did not compile": 1, "equivalent": 2, "timed out": 3, "killed": 4}
+    merged: dict[str, Result] = {}
+    for report in reports:
+        for raw in report["results"]:
+            r = Result(**raw)
+            kept = merged.get(r.id)
+            if kept is None or rank[r.verdict] < rank[kept.verdict]:
+                merged[r.id] = r
+    seconds = max(r["seconds"] for r in reports)
+    summary = summarize(list(merged.values()), seconds, totals.pop(), reports[0]["config"])
+    write_reports(out, summary)
+    print(text_report(summary), end="")
+    print(f"merged {len(folders)} reports into {out / 'report.txt'} and {out / 'report.json'}")
+    score = summary["killed_percent"]
+    if score is not None and score < min_killed:
+        print(f"below the threshold: {score}% killed among compiled < {min_killed}%")
+        return 1
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--files", nargs="+", help="only these core files (path or file name)")
@@ -676,7 +705,13 @@ def main() -> int:
                     help="also run the mutants on the equivalent list")
     ap.add_argument("--no-final-build", action="store_true",
                     help="do not rebuild the restored sources at the end")
+    ap.add_argument("--merge", nargs="+", metavar="OUT_DIR",
+                    help="combine the reports in these --out folders (checkouts that shared one "
+                    "run, each from its own end) into --out, and stop")
     args = ap.parse_args()
+
+    if args.merge:
+        return merge_reports([Path(d) for d in args.merge], Path(args.out), args.min_killed)
 
     mutants = all_mutants(ROOT, args.files)
     if args.operators:

@@ -181,6 +181,35 @@ private final class Fired {
     }
   }
 
+  /// But when its owner disposes the instance while the host is hidden, the held-back change
+  /// goes with it: a disposed instance tells Observation nothing more, and the host that
+  /// appears again shows nothing rather than it ("Disposed by its owner: show nothing").
+  @Test func aChangeHeldBackFromAnInstanceDisposedWhileHiddenIsNeverTold() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "row") { StateViewModel(state: 0) }
+      let ownerVisibility = BasePauseProvider()
+      let owner = ViewModelBinding()
+      owner.addPauseProvider(ownerVisibility)
+      let row = owner.read(spec)
+      var refreshes = 0
+      let host = ViewModelHost<StateViewModel<Int>> { refreshes += 1 }
+      host.borrow(row)
+      let fired = Fired()
+      fired.track { _ = row.state }
+      ownerVisibility.pause()
+      host.disappear()
+      row.setState(1)
+      owner.dispose()
+      #expect(row.isDisposed)
+      #expect(fired.count == 0)
+      host.appear()
+      #expect(fired.count == 0)
+      #expect(refreshes == 1)
+      #expect(host.viewModel == nil)
+      host.release()
+    }
+  }
+
   /// A host that borrowed the instance and was released follows it no more: it does not count
   /// among "every holder", so a change seen only by a paused holder is still held back.
   @Test func aReleasedBorrowingHostNoLongerCountsAmongTheHolders() {
