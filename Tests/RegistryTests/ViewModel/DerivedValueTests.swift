@@ -1,3 +1,4 @@
+import Observation
 import Registry
 import Testing
 
@@ -22,6 +23,24 @@ import Testing
       #expect(notified == 1)
       _ = isExpensive.value
       #expect(isExpensive.computeCount == 3)
+    }
+  }
+
+  /// DerivedValue.value: "Reading it inside `withObservationTracking` registers a dependency" —
+  /// a view that reads only the derived value redraws when a new result is computed.
+  @Test func readingTheValueUnderObservationTrackingRegistersADependency() {
+    withTestRegistry { _, _ in
+      let price = StateViewModel(state: 10)
+      let doubled = DerivedValue(price) { price.state * 2 }
+      var fired = 0
+      withObservationTracking {
+        _ = doubled.value
+      } onChange: {
+        MainActor.assumeIsolated { fired += 1 }
+      }
+      price.setState(11)
+      #expect(fired == 1)
+      #expect(doubled.value == 22)
     }
   }
 

@@ -89,6 +89,33 @@ import Testing
     }
   }
 
+  /// Lifetimes: "a change asked of a disposed view model is ignored (and reported in debug
+  /// builds)" — through `update(_:)` too: its block still runs (it may have other work to do), but
+  /// no listener hears of it and the mistake is reported with the operation's name.
+  @Test func updateAfterDisposeRunsTheBlockNotifiesNoOneAndIsReported() {
+    withTestRegistry { _, reporter in
+      final class Counter: ViewModel {
+        var count = 0
+      }
+      let binding = ViewModelBinding()
+      let model = binding.watch(ViewModelSpec(key: "c") { Counter() })
+      var heard = 0
+      model.listen { heard += 1 }
+      binding.dispose()
+      var ran = false
+      model.update {
+        ran = true
+        model.count = 1
+      }
+      #expect(ran)
+      #expect(heard == 0)
+      #expect(
+        reporter.errors == [
+          .viewModelDisposed(operation: "update(_:)", type: "Counter", key: "\"c\"")
+        ])
+    }
+  }
+
   @Test func throwingTaskRoutesItsError() async {
     struct Failure: Error, CustomStringConvertible { var description: String { "task failed" } }
     let registry = ViewModelRegistry(name: "tasks")
