@@ -90,6 +90,11 @@ struct OuterRegistrySuite {
   }
 }
 
+/// The registry a trait made, kept for a check after its scope has ended.
+@MainActor final class UsedRegistry {
+  var registry: ViewModelRegistry?
+}
+
 /// Calls the traits' scopes the way Swift Testing does for one test case, `traits` outermost
 /// first, so tests can check what happens after the test body (the leak check).
 func runNested(
@@ -106,6 +111,20 @@ func runNested(
 
 @MainActor
 @Suite struct RegistryTraitOptionTests {
+  /// As with `withRegistry`, the trait "lets bindings dropped off the main actor finish
+  /// releasing" before its leak check: a binding whose last reference went away on another
+  /// thread is not a leak, though its release is still queued when the test returns.
+  @Test func aBindingDroppedOffTheMainActorIsReleasedBeforeTheLeakCheck() async throws {
+    let used = UsedRegistry()
+    try await runNested([.registry]) {
+      let registry = ViewModelRegistry.current
+      used.registry = registry
+      dropOffTheMainActor(Handoff(ViewModelBinding()))
+      #expect(registry.liveInstanceCount == 1)
+    }
+    #expect(used.registry?.liveInstanceCount == 0)
+  }
+
   @Test func innermostExplicitLeakCheckWinsSeenHereAsAKnownIssue() async throws {
     let keeper = Keeper()
     try await withKnownIssue {

@@ -1,3 +1,4 @@
+import Dispatch
 import Registry
 import Testing
 
@@ -59,4 +60,23 @@ func isChurn(_ issue: Issue) -> Bool {
 /// Whether `issue` is the leak check's message.
 func isLeak(_ issue: Issue) -> Bool {
   issue.comments.contains { $0.rawValue.contains("outlived the scope") }
+}
+
+/// Carries a binding to another thread, so that its last reference goes away there.
+final class Handoff: @unchecked Sendable {
+  var binding: ViewModelBinding?
+  init(_ binding: ViewModelBinding) { self.binding = binding }
+}
+
+/// Makes the binding hold ``leakySpec``'s instance, hands its last reference to another thread,
+/// which lets go of it, and waits: the binding's release is then queued on the main actor.
+@MainActor
+func dropOffTheMainActor(_ handoff: Handoff) {
+  _ = handoff.binding?.watch(leakySpec)
+  let dropped = DispatchSemaphore(value: 0)
+  Task.detached {
+    handoff.binding = nil
+    dropped.signal()
+  }
+  dropped.wait()
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Registry
 import RegistryTesting
 import Testing
@@ -68,17 +67,6 @@ private struct Boom: Error {}
     #expect(used?.liveInstanceCount == 0)
   }
 
-  /// Hands the binding's last reference to another thread, which lets go of it, and waits.
-  private func dropOffTheMainActor(_ handoff: Handoff) {
-    _ = handoff.binding?.watch(leakySpec)
-    let dropped = DispatchSemaphore(value: 0)
-    Task.detached {
-      handoff.binding = nil
-      dropped.signal()
-    }
-    dropped.wait()
-  }
-
   private func proxyGreeting(in registry: ViewModelRegistry) {
     registry.setProxy(
       ViewModelSpec(key: "greeting") { GreetingViewModel(owner: 9) }, for: greetingSpec)
@@ -96,10 +84,4 @@ private struct Boom: Error {}
     #expect(probe.watch(greetingSpec).owner == -1, sourceLocation: sourceLocation)
     probe.dispose()
   }
-}
-
-/// Carries a binding to another thread, so that its last reference goes away there.
-private final class Handoff: @unchecked Sendable {
-  var binding: ViewModelBinding?
-  init(_ binding: ViewModelBinding) { self.binding = binding }
 }
