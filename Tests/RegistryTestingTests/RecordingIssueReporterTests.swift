@@ -24,7 +24,8 @@ import Testing
     reporter.removeAll()
     #expect(reporter.issues.isEmpty)
     binding.unbind(second)
-    #expect(reporter.errors == [.notHeld(binding: binding.id, type: "EventViewModel<Int>", key: nil)])
+    #expect(
+      reporter.errors == [.notHeld(binding: binding.id, type: "EventViewModel<Int>", key: nil)])
     binding.dispose()
   }
 }
