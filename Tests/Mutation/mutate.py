@@ -649,24 +649,47 @@ def write_reports(out: Path, summary: dict) -> None:
 
 
 def merge_reports(folders: list[Path], out: Path, min_killed: float) -> int:
-    """One report from several runs of the same mutant list. A mutant run in more than one keeps
-    the weaker verdict (survived over killed), so a flaky kill never counts. The time is the
-    longest run's: the checkouts ran side by side."""
-    reports = [json.loads((d / "report.json").read_text()) for d in folders]
-    totals = {r["mutants"] for r in reports}
-    if len(totals) != 1:
-        print(f"the reports are of different mutant lists ({sorted(totals)} mutants)")
+    """One report from several runs of the same mutant list (same sources, seed, sample, files
+    and operators), each from its own end. A mutant that more than one ran keeps the weaker of
+    killed and survived, so a flaky kill never counts; any other disagreement means the runs
+    were not of the same sources, and nothing is merged. The time is the longest run's: the
+    checkouts ran side by side."""
+    reports = []
+    for d in folders:
+        path = d / "report.json"
+        if not path.exists():
+            print(f"no report in {d}: give the --out folders of the runs")
+            return 2
+        reports.append(json.loads(path.read_text()))
+    same = ("seed", "sample", "files", "operators")
+    if len({(r["mutants"],) + tuple(json.dumps(r["config"][k]) for k in same)
+            for r in reports}) != 1:
+        print("the reports are not of the same mutant list: each run must use the same "
+              "--seed, --sample, --files and --operators")
         return 2
-    rank = {"survived": 0, "did not compile": 1, "equivalent": 2, "timed out": 3, "killed": 4}
+    detected = {"killed", "timed out"}
     merged: dict[str, Result] = {}
     for report in reports:
         for raw in report["results"]:
             r = Result(**raw)
             kept = merged.get(r.id)
-            if kept is None or rank[r.verdict] < rank[kept.verdict]:
-                merged[r.id] = r
+            if kept is None or kept.verdict == r.verdict:
+                merged.setdefault(r.id, r)
+            elif {kept.verdict, r.verdict} <= detected | {"survived"}:
+                if r.verdict == "survived":
+                    merged[r.id] = r
+                elif kept.verdict != "survived" and r.verdict == "killed":
+                    merged[r.id] = r
+            else:
+                print(f"{r.id}: {kept.verdict} in one run, {r.verdict} in another: the runs were "
+                      "not of the same sources or equivalent list")
+                return 2
+    total = reports[0]["mutants"]
+    if len(merged) < total:
+        print(f"{total - len(merged)} mutants were run by none of the runs: resume one of them "
+              "(--resume) to finish")
     seconds = max(r["seconds"] for r in reports)
-    summary = summarize(list(merged.values()), seconds, totals.pop(), reports[0]["config"])
+    summary = summarize(list(merged.values()), seconds, total, reports[0]["config"])
     write_reports(out, summary)
     print(text_report(summary), end="")
     print(f"merged {len(folders)} reports into {out / 'report.txt'} and {out / 'report.json'}")

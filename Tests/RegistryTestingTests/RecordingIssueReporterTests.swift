@@ -4,7 +4,7 @@ import Testing
 
 @MainActor
 @Suite struct RecordingIssueReporterTests {
-  /// "Keeps every issue", oldest first; `removeAll()` "Forgets the issues reported so far", and
+  /// An issue reporter that "keeps every issue", oldest first; `removeAll()` "Forgets the issues reported so far", and
   /// the reporter keeps what comes after.
   @Test func keepsIssuesInOrderAndRemoveAllForgetsTheOnesSoFar() {
     let registry = ViewModelRegistry(name: "recording")

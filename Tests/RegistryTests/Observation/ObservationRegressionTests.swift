@@ -217,7 +217,7 @@ private final class Fired {
 
   /// But when its owner disposes the instance while the host is hidden, the held-back change
   /// goes with it: a disposed instance tells Observation nothing more, and the host that
-  /// appears again shows nothing rather than it ("Disposed by its owner: show nothing").
+  /// appears again refreshes once and shows nothing rather than the disposed instance.
   @Test func aChangeHeldBackFromAnInstanceDisposedWhileHiddenIsNeverTold() {
     withTestRegistry { _, _ in
       let spec = ViewModelSpec(key: "row") { StateViewModel(state: 0) }
