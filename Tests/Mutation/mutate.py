@@ -667,18 +667,19 @@ def merge_reports(folders: list[Path], out: Path, min_killed: float) -> int:
         print("the reports are not of the same mutant list: each run must use the same "
               "--seed, --sample, --files and --operators")
         return 2
-    detected = {"killed", "timed out"}
+    # The verdicts two runs of one mutant may differ in, weakest first.
+    weaker = {"survived": 0, "timed out": 1, "killed": 2}
     merged: dict[str, Result] = {}
     for report in reports:
         for raw in report["results"]:
             r = Result(**raw)
             kept = merged.get(r.id)
-            if kept is None or kept.verdict == r.verdict:
-                merged.setdefault(r.id, r)
-            elif {kept.verdict, r.verdict} <= detected | {"survived"}:
-                if r.verdict == "survived":
-                    merged[r.id] = r
-                elif kept.verdict != "survived" and r.verdict == "killed":
+            if kept is None:
+                merged[r.id] = r
+            elif kept.verdict == r.verdict:
+                continue
+            elif kept.verdict in weaker and r.verdict in weaker:
+                if weaker[r.verdict] < weaker[kept.verdict]:
                     merged[r.id] = r
             else:
                 print(f"{r.id}: {kept.verdict} in one run, {r.verdict} in another: the runs were "

@@ -162,40 +162,6 @@ private final class Fired {
     }
   }
 
-  /// Re-entrant: the observer told of a held-back change on resume hides the host again and
-  /// changes the instance. That change is held back in its turn ("they hear of it once, on
-  /// resume"), and told on the next resume rather than lost.
-  @Test func aChangeMadeWhileAHeldBackChangeIsToldIsHeldBackInItsTurn() {
-    withTestRegistry { _, _ in
-      let spec = ViewModelSpec(key: "settings", aliveForever: true) { StateViewModel(state: 0) }
-      let settings = ViewModelBinding().read(spec)
-      let host = ViewModelHost<StateViewModel<Int>>()
-      host.borrow(settings)
-      var told = 0
-      withObservationTracking {
-        _ = settings.state
-      } onChange: {
-        MainActor.assumeIsolated {
-          told += 1
-          host.disappear()
-          settings.setState(2)
-        }
-      }
-      host.disappear()
-      settings.setState(1)
-      #expect(told == 0)
-      host.appear()
-      #expect(told == 1)
-      let fired = Fired()
-      fired.track { _ = settings.state }
-      #expect(fired.count == 0)
-      host.appear()
-      #expect(fired.count == 1)
-      #expect(settings.state == 2)
-      host.release()
-    }
-  }
-
   /// And when that hidden host borrows another instance instead, nothing paused follows the
   /// first any more: its held-back change is told then, as when a paused holder lets go.
   @Test func aChangeHeldBackFromABorrowingHostIsToldWhenTheHostBorrowsAnother() {
@@ -240,6 +206,40 @@ private final class Fired {
       #expect(fired.count == 0)
       #expect(refreshes == 1)
       #expect(host.viewModel == nil)
+      host.release()
+    }
+  }
+
+  /// Re-entrant: the observer told of a held-back change on resume hides the host again and
+  /// changes the instance. That change is held back in its turn ("they hear of it once, on
+  /// resume"), and told on the next resume rather than lost.
+  @Test func aChangeMadeWhileAHeldBackChangeIsToldIsHeldBackInItsTurn() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "settings", aliveForever: true) { StateViewModel(state: 0) }
+      let settings = ViewModelBinding().read(spec)
+      let host = ViewModelHost<StateViewModel<Int>>()
+      host.borrow(settings)
+      var told = 0
+      withObservationTracking {
+        _ = settings.state
+      } onChange: {
+        MainActor.assumeIsolated {
+          told += 1
+          host.disappear()
+          settings.setState(2)
+        }
+      }
+      host.disappear()
+      settings.setState(1)
+      #expect(told == 0)
+      host.appear()
+      #expect(told == 1)
+      let fired = Fired()
+      fired.track { _ = settings.state }
+      #expect(fired.count == 0)
+      host.appear()
+      #expect(fired.count == 1)
+      #expect(settings.state == 2)
       host.release()
     }
   }
