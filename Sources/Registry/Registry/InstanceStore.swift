@@ -425,9 +425,10 @@ struct InstanceLifetime {
   var isAwaitingDisposal: Bool { phase == .awaitingDisposal }
 }
 
-/// A fresh value for a table's ``HolderTable/generation``: unique in the process, so that a
-/// lookup memo naming a binding that is gone never matches one at the same address. Unchecked:
-/// only ever incremented and read, never across a call.
+/// The last value given to a table's ``HolderTable/generation``: each is new in the process, so
+/// that a spec's lookup memo names one state of one table, never a table made since at the same
+/// address. Even, so that a memo can keep a flag in the lowest bit. Unchecked: only ever
+/// incremented and read, never across a call.
 @MainActor @exclusivity(unchecked) private var lastTableGeneration: UInt64 = 0
 
 /// What one binding holds and follows; kept in the binding, only ``InstanceStore`` sets it.
@@ -460,12 +461,15 @@ struct HolderTable {
   fileprivate(set) var observed: [ViewModel] = []
   fileprivate(set) var isDisposed = false
   fileprivate var lastSequence: UInt64 = 0
-  /// Changes whenever what the table holds (or watches) changes; 0 until then. Specs' lookup
-  /// memos are valid while it does not.
+  /// Changes whenever an entry is removed, replaced or starts being watched, and on the first
+  /// insert, to a value no table had before; 0 until then, so 0 means the table never held
+  /// anything. Specs' lookup memos are valid while it does not change: a new entry changes none
+  /// that a memo names, so the memos of a binding that holds many instances survive its next
+  /// hold.
   private(set) var generation: UInt64 = 0
 
   private mutating func changed() {
-    lastTableGeneration &+= 1
+    lastTableGeneration &+= 2
     generation = lastTableGeneration
   }
 
@@ -481,9 +485,11 @@ struct HolderTable {
   }
 
   fileprivate mutating func insert(_ entry: Entry, at identity: InstanceIdentity) {
-    changed()
+    // The first insert takes a generation from the process-wide count, so that a memo made for
+    // a table that is gone, at this binding's address, never matches this one.
+    if generation == 0 { changed() }
     guard firstBox == 0 else {
-      others[identity] = entry
+      if others.updateValue(entry, forKey: identity) != nil { changed() }
       return
     }
     firstBox = identity.boxAddress
@@ -536,22 +542,37 @@ extension BindingCore {
     if table.firstBox == spec.lookupBoxAddress {
       return !watching || table.firstIsWatching ? table.firstViewModel : nil
     }
-    // The spec found its instance in this table before, and the table has not changed since.
-    if spec.memoHolder == address, spec.memoGeneration == table.generation,
-      !watching || spec.memoWatching
-    {
+    // The spec found its instance in this table before, and the table has not changed since
+    // (a memo names one state of one table: no other table has that generation). A spec never
+    // found anywhere has stamp 0, which matches only a table that never held anything, and
+    // then answers nil, which is right.
+    let stamp = spec.memoStamp
+    if stamp & ~1 == table.generation, !watching || stamp & 1 == 1 {
       return spec.memoViewModel
     }
     guard let entry = entry(at: spec.ownIdentity) else { return nil }
-    spec.memoHolder = address
-    spec.memoGeneration = table.generation
+    spec.memoStamp = table.generation | (entry.isWatching ? 1 : 0)
     spec.memoViewModel = entry.viewModel
-    spec.memoWatching = entry.isWatching
     return !watching || entry.isWatching ? entry.viewModel : nil
   }
 
-  /// This binding's address, which specs' lookup memos name it by.
-  var address: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
+  /// Sets `spec`'s lookup memo to the instance this binding has just come to hold for it, as of
+  /// `generation`, the table's generation before the hold: the first read after a build or an
+  /// acquisition is then answered as a re-read, without searching the table. If the hooks the
+  /// hold ran let go of anything, the table has a new generation and the memo never matches.
+  /// `watching` is what the resolution asked for; the entry watches at least that.
+  @inline(__always)
+  func rememberHold<VM: ViewModel>(
+    _ viewModel: ViewModel, of spec: ViewModelSpec<VM>, at identity: InstanceIdentity,
+    watching: Bool, asOf generation: UInt64
+  ) {
+    // A memo of generation 0 would match every table that never held anything (the first
+    // hold gives a table its generation). Under a proxy the binding holds the instance at the
+    // proxy's identity, which the lookup by the spec's own identity would not find.
+    guard generation != 0, identity.boxAddress == spec.lookupBoxAddress else { return }
+    spec.memoStamp = generation | (watching ? 1 : 0)
+    spec.memoViewModel = viewModel
+  }
 
   /// Where and how this binding holds `viewModel`: under its identity, or, for a private
   /// instance it did not build, under the identity that names the instance itself.

@@ -56,9 +56,12 @@ extension ViewModelRegistry {
     operation: StaticString, site: CallSite?
   ) throws -> VM {
     let (active, identity) = route(spec)
+    let generation = holder.table.generation
     if let existing = try existing(
       active, at: identity, for: holder, mode: mode, operation: operation, site: site)
     {
+      holder.rememberHold(
+        existing, of: spec, at: identity, watching: mode.isWatching, asOf: generation)
       // The re-render path: the identity names the type, so the cast need not be checked.
       return unsafeDowncast(existing, to: VM.self)
     }
@@ -123,6 +126,7 @@ extension ViewModelRegistry {
     if holder.isModelOwned, acquisitions != acquisitionsBefore {
       try refuseFreshHoldClosingACycle(viewModel, by: holder)
     }
+    let generation = holder.table.generation
     hold(
       viewModel, at: identity, by: holder, watching: mode.isWatching,
       anchor: identity.isShared ? nil : spec)
@@ -135,6 +139,8 @@ extension ViewModelRegistry {
     guard !viewModel.isDisposed else {
       return try disposedDuringResolution(viewModel, spec: active, operation: operation, site: site)
     }
+    holder.rememberHold(
+      viewModel, of: spec, at: identity, watching: mode.isWatching, asOf: generation)
     return viewModel
   }
 

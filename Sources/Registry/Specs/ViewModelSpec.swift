@@ -26,17 +26,17 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   // these plain values on the main actor. They are not lifetime state, only what that lookup
   // remembers. Unchecked: only ever read or assigned whole, never across a call. Declared
   // first, so that they sit right after the object's header: with thousands of specs, a re-read
-  // touches one cache line of the spec rather than two.
+  // touches the spec's first 40 bytes (the header and these 24), one cache line, or two when
+  // the object starts in the second half of one.
 
   /// The key-box address of `ownIdentity`, set once the identity is made.
   @exclusivity(unchecked) private(set) var lookupBoxAddress: UInt = 0
-  /// The last lookup of this spec that had to search a binding's table: the binding (by
-  /// address), its table's generation then, the instance and whether it was watched. While that
-  /// table is unchanged the answer is the same.
-  @exclusivity(unchecked) var memoHolder: UInt = 0
-  @exclusivity(unchecked) var memoGeneration: UInt64 = 0
+  /// Where this spec's instance was last found or held: the binding's table generation then,
+  /// which no other table ever has (``HolderTable/generation``), with its lowest bit set when
+  /// the binding watched it; and the instance. While that table's generation is unchanged the
+  /// answer is the same.
+  @exclusivity(unchecked) var memoStamp: UInt64 = 0
   @exclusivity(unchecked) unowned(unsafe) var memoViewModel: ViewModel? = nil
-  @exclusivity(unchecked) var memoWatching = false
 
   /// The key instances are shared under, or `nil` for one instance per binding.
   public var key: AnyHashable? { values.key }

@@ -29,10 +29,18 @@ enum StoredChannels {
   /// every disposal (the dynamic check is about 100 instructions); only ever read, or written
   /// once per class after the reflection, never across a call.
   @exclusivity(unchecked) private static var classHasChannels: [ObjectIdentifier: Bool] = [:]
+  /// The class last found to have none: an app disposes many instances of one class in a row,
+  /// and this comparison spares them the table's hashing (about 200 instructions). Unchecked,
+  /// as the table is. Class metadata is never freed, so the identifier is never reused.
+  @exclusivity(unchecked) private static var lastClassWithoutChannels: ObjectIdentifier?
 
   static func finish(in viewModel: ViewModel) {
     let type = ObjectIdentifier(Swift.type(of: viewModel))
-    if classHasChannels[type] == false { return }
+    if type == lastClassWithoutChannels { return }
+    if classHasChannels[type] == false {
+      lastClassWithoutChannels = type
+      return
+    }
     var found = false
     var mirror: Mirror? = Mirror(reflecting: viewModel)
     while let current = mirror {
@@ -48,5 +56,6 @@ enum StoredChannels {
       mirror = current.superclassMirror
     }
     classHasChannels[type] = found
+    if !found { lastClassWithoutChannels = type }
   }
 }
