@@ -473,6 +473,10 @@ struct HolderTable {
     generation = lastTableGeneration
   }
 
+  /// A lookup memo's stamp for the table as it is now: its generation, plus one when the memo
+  /// may answer a watch (generations are even).
+  func memoStamp(watching: Bool) -> UInt64 { watching ? generation + 1 : generation }
+
   var count: Int { (firstBox == 0 ? 0 : 1) + others.count }
 
   /// Every entry, in no particular order.
@@ -551,7 +555,7 @@ extension BindingCore {
       return spec.memoViewModel
     }
     guard let entry = entry(at: spec.ownIdentity) else { return nil }
-    spec.memoStamp = table.generation | (entry.isWatching ? 1 : 0)
+    spec.memoStamp = table.memoStamp(watching: entry.isWatching)
     spec.memoViewModel = entry.viewModel
     return !watching || entry.isWatching ? entry.viewModel : nil
   }
@@ -563,14 +567,16 @@ extension BindingCore {
   /// `watching` is what the resolution asked for; the entry watches at least that.
   @inline(__always)
   func rememberHold<VM: ViewModel>(
-    _ viewModel: ViewModel, of spec: ViewModelSpec<VM>, at identity: InstanceIdentity,
+    _ viewModel: ViewModel, of spec: ViewModelSpec<VM>, builtBy active: ViewModelSpec<VM>,
     watching: Bool, asOf generation: UInt64
   ) {
     // A memo of generation 0 would match every table that never held anything (the first
-    // hold gives a table its generation). Under a proxy the binding holds the instance at the
-    // proxy's identity, which the lookup by the spec's own identity would not find.
-    guard generation != 0, identity.boxAddress == spec.lookupBoxAddress else { return }
-    spec.memoStamp = generation | (watching ? 1 : 0)
+    // hold gives a table its generation). Under a proxy the binding may hold the instance at
+    // the proxy's identity, which the lookup by the spec's own identity would not find; without
+    // one, `active` is `spec` and the identity its own. (Compared as objects: reading the
+    // identity's box would retain it.)
+    guard generation != 0, active === spec else { return }
+    spec.memoStamp = watching ? generation + 1 : generation
     spec.memoViewModel = viewModel
   }
 

@@ -61,7 +61,7 @@ extension ViewModelRegistry {
       active, at: identity, for: holder, mode: mode, operation: operation, site: site)
     {
       holder.rememberHold(
-        existing, of: spec, at: identity, watching: mode.isWatching, asOf: generation)
+        existing, of: spec, builtBy: active, watching: mode.isWatching, asOf: generation)
       // The re-render path: the identity names the type, so the cast need not be checked.
       return unsafeDowncast(existing, to: VM.self)
     }
@@ -130,6 +130,10 @@ extension ViewModelRegistry {
     hold(
       viewModel, at: identity, by: holder, watching: mode.isWatching,
       anchor: identity.isShared ? nil : spec)
+    // Set now, before the outcomes below: a release they make gives the table a new
+    // generation, which this memo then never matches.
+    holder.rememberHold(
+      viewModel, of: spec, builtBy: active, watching: mode.isWatching, asOf: generation)
     if holder.isDisposed {
       return try letGo(
         viewModel, at: identity, byDisposed: holder, key: active.key, operation: operation,
@@ -139,8 +143,6 @@ extension ViewModelRegistry {
     guard !viewModel.isDisposed else {
       return try disposedDuringResolution(viewModel, spec: active, operation: operation, site: site)
     }
-    holder.rememberHold(
-      viewModel, of: spec, at: identity, watching: mode.isWatching, asOf: generation)
     return viewModel
   }
 

@@ -99,6 +99,31 @@ import Testing
     }
   }
 
+  @Test func twoBindingsReadingOnePrivateSpecInTurnEachGetTheirOwn() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let privateSpec = ViewModelSpec { ProbeViewModel("private", log: log) }
+      let filler = ViewModelSpec(key: "filler") { ProbeViewModel("filler", log: log) }
+      let first = ViewModelBinding()
+      let second = ViewModelBinding()
+      _ = first.watch(filler)
+      _ = second.watch(filler)
+      let firstOwn = first.read(privateSpec)
+      let secondOwn = second.read(privateSpec)
+      #expect(firstOwn !== secondOwn)
+      // Each read in turn finds the spec's memo naming the other binding, searches its own
+      // table and remembers what it found, instance and all.
+      for _ in 0..<3 {
+        #expect(first.read(privateSpec) === firstOwn)
+        #expect(first.read(privateSpec) === firstOwn)
+        #expect(second.read(privateSpec) === secondOwn)
+        #expect(second.read(privateSpec) === secondOwn)
+      }
+      first.dispose()
+      second.dispose()
+    }
+  }
+
   @Test func aHoldUndoneByItsOwnOnBindLeavesNoMemo() {
     withTestRegistry { registry, _ in
       final class LettingGo: ViewModel {
