@@ -100,7 +100,7 @@ extension ViewModelRegistry {
         do {
           try admit(
             viewModel, identity: key.identity, values: active.values,
-            releasePolicy: active.releasePolicy, requester: first.core, key: active.key)
+            releasePolicy: active.releasePolicy, requester: first.core)
         } catch {
           // A reset while onCreate ran disposed what was built for before it (as when the
           // reset comes while the builder runs): the waiters are cancelled.

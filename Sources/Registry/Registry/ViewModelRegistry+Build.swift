@@ -73,7 +73,7 @@ extension ViewModelRegistry {
     let viewModel = try active.makeInstance(in: self)
     try admit(
       viewModel, identity: identity, values: values(of: active, aliveForever: aliveForever),
-      releasePolicy: active.releasePolicy, requester: requester, key: active.key)
+      releasePolicy: active.releasePolicy, requester: requester)
     return viewModel
   }
 
@@ -90,12 +90,15 @@ extension ViewModelRegistry {
   /// An instance the registry already owns is refused. A reset that ran while the builder ran,
   /// or while `onCreate` ran (the instance was not findable yet, so the reset did not dispose
   /// it), abandons the build: the instance is disposed, not registered.
+  ///
+  /// The key the errors name is `values.key`, read only when one is thrown: copying an
+  /// `AnyHashable?` on every build costs a call through its value witnesses.
   func admit<VM: ViewModel>(
     _ viewModel: VM, identity: InstanceIdentity, values: InstanceArg.Values,
-    releasePolicy: ReleasePolicy?, requester: BindingCore, key: AnyHashable?
+    releasePolicy: ReleasePolicy?, requester: BindingCore
   ) throws(UnheldInstance) {
     guard viewModel.lifetime.record == nil, !viewModel.isDisposed else {
-      throw refusal(reusing: viewModel, key: key)
+      throw refusal(reusing: viewModel, key: values.key)
     }
     if !buildStack.isTopAbandoned {
       register(
@@ -103,7 +106,7 @@ extension ViewModelRegistry {
         requester: requester)
       guard buildStack.isTopAbandoned else { return }
     }
-    throw abandon(viewModel, key: key)
+    throw abandon(viewModel, key: values.key)
   }
 
   /// The refusal of an instance the registry already has, which a builder returned. Out of

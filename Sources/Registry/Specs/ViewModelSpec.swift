@@ -298,9 +298,12 @@ class SpecOrigin<VM: ViewModel>: InstanceArg.Values {
   /// The family the caller named: a proxy on it applies, and kept instances are pooled under it.
   let familyID: ObjectIdentifier
 
-  init(familyID: ObjectIdentifier, key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool) {
+  init(
+    familyID: ObjectIdentifier, key: consuming AnyHashable?, tag: consuming AnyHashable?,
+    aliveForever: Bool
+  ) {
     self.familyID = familyID
-    super.init(key: key, tag: tag, aliveForever: aliveForever)
+    super.init(key: consume key, tag: consume tag, aliveForever: aliveForever)
   }
 
   /// Builds the instance for the argument.

@@ -180,7 +180,7 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
 
   /// The spec for `arg` of this family, named by the caller, with the argument's key made.
   @usableFromInline @MainActor
-  func makeSpec(_ arg: Arg, argumentKey: AnyHashable?) -> ViewModelSpec<VM> {
+  func makeSpec(_ arg: Arg, argumentKey: consuming AnyHashable?) -> ViewModelSpec<VM> {
     makeSpec(arg, argumentKey: argumentKey, identity: token)
   }
 
@@ -208,15 +208,16 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
       : ReleasePolicy(
         disposeDelay: disposeDelay,
         keepReleased: keepReleased > 0 ? (ObjectIdentifier(identity), keepReleased) : nil)
+    // Made through metatypes found once per family: naming the generic classes here would look
+    // their metadata up on every call (about 400 instructions each). The key moves into the
+    // origin, and the identity takes the one copy it needs from there.
+    let origin = originType.init(
+      arg, build: makeInstance, identity: identity, key: consume key, tag: tagFunction?(arg),
+      aliveForever: aliveForeverFunction?(arg) ?? false)
     var sharedIdentity: InstanceIdentity?
-    if let key {
+    if let key = origin.key {
       sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared(key))
     }
-    // Made through metatypes found once per family: naming the generic classes here would look
-    // their metadata up on every call (about 400 instructions each).
-    let origin = originType.init(
-      arg, build: makeInstance, identity: identity, key: key, tag: tagFunction?(arg),
-      aliveForever: aliveForeverFunction?(arg) ?? false)
     return specType.init(
       origin: origin, sharedIdentity: sharedIdentity, releasePolicy: policy, privateKey: privateKey,
       unusedBuilder: unusedBuilder)
@@ -308,13 +309,16 @@ final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
 
   required init(
     _ arg: Arg, build builder: @escaping @MainActor (Arg) throws -> VM,
-    identity: FamilyToken<Arg>, key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool
+    identity: FamilyToken<Arg>, key: consuming AnyHashable?, tag: consuming AnyHashable?,
+    aliveForever: Bool
   ) {
     self.arg = arg
     self.builder = builder
     self.identity = identity
+    // Moved, not copied: each copy of an `AnyHashable?` is a call through its value witnesses.
     super.init(
-      familyID: ObjectIdentifier(identity), key: key, tag: tag, aliveForever: aliveForever)
+      familyID: ObjectIdentifier(identity), key: consume key, tag: consume tag,
+      aliveForever: aliveForever)
   }
 
   @MainActor
