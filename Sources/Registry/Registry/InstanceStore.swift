@@ -573,8 +573,8 @@ extension BindingCore {
     // A memo of generation 0 would match every table that never held anything (the first
     // hold gives a table its generation). Under a proxy the binding may hold the instance at
     // the proxy's identity, which the lookup by the spec's own identity would not find; without
-    // one, `active` is `spec` and the identity its own. (Compared as objects: reading the
-    // identity's box would retain it.)
+    // one, `active` is `spec` and the identity its own. (Compared as objects, which costs
+    // nothing: comparing the identity's key-box address cost a retain and a release.)
     guard generation != 0, active === spec else { return }
     spec.memoStamp = watching ? generation + 1 : generation
     spec.memoViewModel = viewModel
