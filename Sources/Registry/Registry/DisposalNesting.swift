@@ -35,13 +35,22 @@ struct DisposalNesting {
 
   /// The oldest deferred disposal, once the outermost disposal has finished its own work.
   mutating func takeDeferred() -> Deferred? {
-    guard nextDeferred < deferred.count else {
-      // Finished ones are let go of here, so that none is kept alive by this list.
-      deferred.removeAll()
-      nextDeferred = 0
-      return nil
-    }
+    guard nextDeferred < deferred.count else { return nil }
     defer { nextDeferred += 1 }
     return deferred[nextDeferred]
+  }
+
+  /// Whether disposals were deferred, all finished by now, that this list still keeps.
+  var hasFinished: Bool { !deferred.isEmpty }
+
+  /// Empties the list once every deferred disposal has finished, and hands the finished ones
+  /// to the caller, so that none is kept alive by it. The caller lets go of them after this
+  /// access has ended: the last reference to a view model runs its `deinit`, which can dispose
+  /// again.
+  mutating func takeFinished() -> [Deferred] {
+    let finished = deferred
+    deferred = []
+    nextDeferred = 0
+    return finished
   }
 }

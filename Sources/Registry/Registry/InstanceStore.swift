@@ -489,8 +489,8 @@ struct HolderTable {
   }
 
   fileprivate mutating func insert(_ entry: Entry, at identity: InstanceIdentity) {
-    // The first insert takes a generation from the process-wide count, so that a memo made for
-    // a table that is gone, at this binding's address, never matches this one.
+    // The first insert takes a generation from the process-wide count: every table that never
+    // held anything shares 0, and a memo of an entry found at 0 would answer for all of them.
     if generation == 0 { changed() }
     guard firstBox == 0 else {
       if others.updateValue(entry, forKey: identity) != nil { changed() }
@@ -546,10 +546,10 @@ extension BindingCore {
     if table.firstBox == spec.lookupBoxAddress {
       return !watching || table.firstIsWatching ? table.firstViewModel : nil
     }
-    // The spec found its instance in this table before, and the table has not changed since
-    // (a memo names one state of one table: no other table has that generation). A spec never
-    // found anywhere has stamp 0, which matches only a table that never held anything, and
-    // then answers nil, which is right.
+    // The spec found or was given its instance in this table, and the table has not let go of
+    // or started watching anything since (a memo names one generation of one table: no other
+    // table has it). A spec never found anywhere has stamp 0, which matches only a table that
+    // never held anything, and then answers nil, which is right.
     let stamp = spec.memoStamp
     if stamp & ~1 == table.generation, !watching || stamp & 1 == 1 {
       return spec.memoViewModel

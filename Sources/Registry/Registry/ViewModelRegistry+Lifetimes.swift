@@ -156,6 +156,8 @@ extension ViewModelRegistry {
         finishDisposal(of: next.viewModel, next.disposal, callingHook: next.callingHook)
         disposalNesting.leave()
       }
+      // Let go of only once the nesting is no longer being changed.
+      if disposalNesting.hasFinished { _ = disposalNesting.takeFinished() }
     }
     endChange()
   }

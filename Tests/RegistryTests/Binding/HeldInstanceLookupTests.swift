@@ -52,6 +52,27 @@ import Testing
     }
   }
 
+  @Test func aReadAfterTheInstanceWasDisposedElsewhereBuildsAgain() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let specs = keyedSpecs(3, log: log)
+      let binding = ViewModelBinding()
+      let built = specs.map { binding.watch($0) }
+      // Forced disposal takes the instance out of its holders' tables: the memo its hold set
+      // must not answer for it.
+      registry.dispose(built[1])
+      let rebuilt = binding.read(specs[1])
+      #expect(rebuilt !== built[1])
+      #expect(!rebuilt.isDisposed)
+      // And every instance at once.
+      registry.disposeAll()
+      let again = binding.read(specs[2])
+      #expect(again !== built[2])
+      #expect(!again.isDisposed)
+      binding.dispose()
+    }
+  }
+
   @Test func anotherBindingStartsHoldingWhatOneBindingsMemoNames() {
     withTestRegistry { registry, _ in
       let log = EventLog()
@@ -83,8 +104,8 @@ import Testing
       let privateSpec = ViewModelSpec { ProbeViewModel("private", log: log) }
       let filler = ViewModelSpec(key: "filler") { ProbeViewModel("filler", log: log) }
       var seen: [ProbeViewModel] = []
-      // Bindings made and let go of in a row often reuse one address: the memo names a table's
-      // state, not an address, so no binding is answered with another one's instance.
+      // Bindings made and let go of in a row (often at one address): the memo names one
+      // generation of one table, so no binding is answered with another one's instance.
       for _ in 0..<50 {
         let binding = ViewModelBinding()
         _ = binding.watch(filler)
