@@ -473,9 +473,11 @@ struct HolderTable {
     generation = lastTableGeneration
   }
 
-  /// A lookup memo's stamp for the table as it is now: its generation, plus one when the memo
+  /// A lookup memo's stamp for a table at `generation`: the generation, plus one when the memo
   /// may answer a watch (generations are even).
-  func memoStamp(watching: Bool) -> UInt64 { watching ? generation + 1 : generation }
+  static func memoStamp(_ generation: UInt64, watching: Bool) -> UInt64 {
+    watching ? generation + 1 : generation
+  }
 
   var count: Int { (firstBox == 0 ? 0 : 1) + others.count }
 
@@ -555,7 +557,7 @@ extension BindingCore {
       return spec.memoViewModel
     }
     guard let entry = entry(at: spec.ownIdentity) else { return nil }
-    spec.memoStamp = table.memoStamp(watching: entry.isWatching)
+    spec.memoStamp = HolderTable.memoStamp(table.generation, watching: entry.isWatching)
     spec.memoViewModel = entry.viewModel
     return !watching || entry.isWatching ? entry.viewModel : nil
   }
@@ -576,7 +578,7 @@ extension BindingCore {
     // one, `active` is `spec` and the identity its own. (Compared as objects, which costs
     // nothing: comparing the identity's key-box address cost a retain and a release.)
     guard generation != 0, active === spec else { return }
-    spec.memoStamp = watching ? generation + 1 : generation
+    spec.memoStamp = HolderTable.memoStamp(generation, watching: watching)
     spec.memoViewModel = viewModel
   }
 

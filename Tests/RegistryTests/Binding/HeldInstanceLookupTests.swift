@@ -176,10 +176,6 @@ import Testing
 
   @Test func watchingWhatWasOnlyReadStartsWatchingIt() {
     withTestRegistry { registry, _ in
-      final class CountingBinding: ViewModelBinding {
-        var updates = 0
-        override func onUpdate() { updates += 1 }
-      }
       let log = EventLog()
       let specs = keyedSpecs(2, log: log)
       let binding = CountingBinding()

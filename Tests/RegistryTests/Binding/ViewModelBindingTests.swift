@@ -213,10 +213,6 @@ import Testing
   }
 
   @Test func subclassOverridesOnUpdate() {
-    final class CountingBinding: ViewModelBinding {
-      var updates = 0
-      override func onUpdate() { updates += 1 }
-    }
     withTestRegistry { registry, _ in
       let spec = ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) }
       let binding = CountingBinding()
