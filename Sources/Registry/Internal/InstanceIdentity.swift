@@ -34,6 +34,27 @@ struct InstanceIdentity: Hashable {
 
   var key: InstanceKey { box.key }
 
+  /// This identity without a count on its key box, for a place that the identity it was made
+  /// from always outlives (a frame of the build stack, popped before its builder returns): no
+  /// retain when it is made, no release when it goes.
+  var unretained: Unretained { Unretained(type: type, box: box, keyHash: keyHash) }
+
+  /// An identity whose key box is not counted; see ``unretained``.
+  struct Unretained {
+    let type: ObjectIdentifier
+    /// Alive while the identity it was made from is, which outlives this value.
+    unowned(unsafe) let box: KeyBox
+    let keyHash: Int
+
+    var key: InstanceKey { box.key }
+
+    /// Whether this is `identity`: the same test as `==` between identities.
+    func names(_ identity: InstanceIdentity) -> Bool {
+      box === identity.box
+        || (keyHash == identity.keyHash && type == identity.type && box.key == identity.box.key)
+    }
+  }
+
   /// The identity under which a binding holds a private instance it did not build.
   static func borrowing(_ viewModel: AnyObject) -> InstanceIdentity {
     InstanceIdentity(

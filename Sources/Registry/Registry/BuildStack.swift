@@ -1,16 +1,24 @@
-/// One identity on the build stack. Only references are stored — a copy is a few retains — and
-/// the type name for a cycle message is found from the identity when a cycle is reported.
+/// One identity on the build stack. Its references are not counted: the build that pushes a
+/// frame keeps the identity and the spec's values alive until it pops it, so a push and a pop
+/// cost no retain and no release. The type name for a cycle message is found from the identity
+/// when a cycle is reported.
 struct BuildFrame {
-  let identity: InstanceIdentity
+  let identity: InstanceIdentity.Unretained
   let type: Any.Type
   /// The spec's values, whose tag a reset of that tag looks for; `nil` for a frame made only to
   /// describe an identity.
-  let values: InstanceArg.Values?
+  unowned(unsafe) let values: InstanceArg.Values?
   /// Set by `disposeAll()` or `reset(tag:)` while this build ran: what it builds is dropped.
   var isAbandoned = false
   /// One more than the index of the next older frame in this frame's hash bucket (0: none);
   /// kept by ``BuildStack``.
   var olderInBucket: UInt32 = 0
+
+  init(identity: InstanceIdentity, type: Any.Type, values: InstanceArg.Values?) {
+    self.identity = identity.unretained
+    self.type = type
+    self.values = values
+  }
 
   /// The tag being built.
   var tag: AnyHashable? { values?.tag }
@@ -60,7 +68,9 @@ struct BuildStack {
       var index = frames.count
       while index > 0 {
         index -= 1
-        if frames[index].identity.keyHash == identity.keyHash, frames[index].identity == identity {
+        if frames[index].identity.keyHash == identity.keyHash,
+          frames[index].identity.names(identity)
+        {
           return index
         }
       }
@@ -69,7 +79,8 @@ struct BuildStack {
     var link = newestInBucket[bucket(of: identity.keyHash)]
     while link != 0 {
       let index = Int(link) - 1
-      if frames[index].identity.keyHash == identity.keyHash, frames[index].identity == identity {
+      if frames[index].identity.keyHash == identity.keyHash, frames[index].identity.names(identity)
+      {
         return index
       }
       link = frames[index].olderInBucket

@@ -286,19 +286,21 @@ struct InstanceStore {
   private mutating func unlink(_ viewModel: ViewModel) {
     let isLinked = viewModel.lifetime.previous != nil || oldest === viewModel
     guard isLinked else { return }
-    let next = viewModel.lifetime.next
-    if let previous = viewModel.lifetime.previous {
-      previous.lifetime.next = next
-    } else {
-      oldest = next
-    }
-    if let next {
-      next.lifetime.previous = viewModel.lifetime.previous
-    } else {
-      newest = viewModel.lifetime.previous
-    }
-    viewModel.lifetime.next = nil
+    // The reference to the next instance is moved, not copied, into the link that named this
+    // one: one release (of this instance, which the caller keeps alive) instead of five counts.
+    let next = viewModel.lifetime.next.take()
+    let previous = viewModel.lifetime.previous
     viewModel.lifetime.previous = nil
+    if let next {
+      next.lifetime.previous = previous
+    } else {
+      newest = previous
+    }
+    if let previous {
+      previous.lifetime.next = consume next
+    } else {
+      oldest = consume next
+    }
     liveCount -= 1
   }
 
@@ -556,7 +558,11 @@ extension BindingCore {
     if stamp & ~1 == table.generation, !watching || stamp & 1 == 1 {
       return spec.memoViewModel
     }
-    guard let entry = entry(at: spec.ownIdentity) else { return nil }
+    // An empty table (a binding's first resolution) holds nothing to find: the identity is not
+    // copied (a retain and a release) for a search that cannot succeed.
+    guard table.firstBox != 0 || !table.others.isEmpty,
+      let entry = entry(at: spec.ownIdentity)
+    else { return nil }
     spec.memoStamp = HolderTable.memoStamp(table.generation, watching: entry.isWatching)
     spec.memoViewModel = entry.viewModel
     return !watching || entry.isWatching ? entry.viewModel : nil

@@ -171,14 +171,17 @@ extension ViewModelRegistry {
     viewModel.cancelTasks()
     // No closures here (`values.map { … }`): one made in a main-actor method checks the
     // executor each time it is called.
-    let values = viewModel.lifetime.record?.values
+    // The values move into the argument: one copy, one retain.
     let arg: InstanceArg
-    if let values {
+    let isRegistered: Bool
+    if let values = viewModel.lifetime.record?.values {
       arg = InstanceArg(values: values, bindingId: nil)
+      isRegistered = true
     } else {
       arg = InstanceArg()
+      isRegistered = false
     }
-    if values != nil {
+    if isRegistered {
       noteDisposalForChurn(viewModel)
       // Every holder hears of it: a host so that it stops showing it, a view model (that watched
       // it or only read it) through `onDependencyNotify` and its own listeners. A service never

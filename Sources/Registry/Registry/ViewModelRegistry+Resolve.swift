@@ -55,7 +55,26 @@ extension ViewModelRegistry {
     _ spec: ViewModelSpec<VM>, for holder: BindingCore, mode: ResolveMode,
     operation: StaticString, site: CallSite?
   ) throws -> VM {
+    // Without proxies the spec builds itself: passed on as it is, not retained as a routed one.
+    if proxies.isEmpty {
+      return try resolve(
+        spec, builtBy: spec, at: spec.ownIdentity, for: holder, mode: mode, operation: operation,
+        site: site)
+    }
     let (active, identity) = route(spec)
+    return try resolve(
+      spec, builtBy: active, at: identity, for: holder, mode: mode, operation: operation,
+      site: site)
+  }
+
+  /// ``resolveOffTheHeldPath(_:for:mode:operation:site:)`` once routed: `active` builds `spec`
+  /// (it is the spec or its proxy) under `identity`. Inlined into it, so that a nested build
+  /// keeps one frame per level.
+  @inline(__always)
+  private func resolve<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, builtBy active: ViewModelSpec<VM>, at identity: InstanceIdentity,
+    for holder: BindingCore, mode: ResolveMode, operation: StaticString, site: CallSite?
+  ) throws -> VM {
     let generation = holder.table.generation
     if let existing = try existing(
       active, at: identity, for: holder, mode: mode, operation: operation, site: site)

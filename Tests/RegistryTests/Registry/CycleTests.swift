@@ -187,4 +187,29 @@ private final class NeedsViewModel: ProbeViewModel {
       binding.dispose()
     }
   }
+  /// The build stack does not keep what it names alive: the build that pushed a frame does. A
+  /// cycle through specs each made for one call, kept by nothing but that call, still names
+  /// every link (under the address sanitizer, a frame that outlived its spec would be caught).
+  @Test func aCycleThroughSpecsMadeForOneCallEachNamesEveryLink() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let next = Box<((Int) -> ViewModelSpec<ProbeViewModel>)?>(nil)
+      next.value = { depth in
+        ViewModelSpec(key: "once\(depth % 3)") { () throws -> ProbeViewModel in
+          let model = ProbeViewModel("once\(depth)", log: log)
+          _ = try model.viewModelBinding.watchThrowing(next.value!(depth + 1))
+          return model
+        }
+      }
+      let binding = ViewModelBinding()
+      #expect(
+        throws: RegistryError.cycle(chain: [
+          "ProbeViewModel(key: \"once0\")", "ProbeViewModel(key: \"once1\")",
+          "ProbeViewModel(key: \"once2\")", "ProbeViewModel(key: \"once0\")",
+        ])
+      ) { try binding.watchThrowing(next.value!(0)) }
+      #expect(registry.liveInstanceCount == 0)
+      next.value = nil  // the closure references itself through this box
+    }
+  }
 }

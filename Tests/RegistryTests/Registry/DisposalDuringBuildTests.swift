@@ -163,6 +163,38 @@ private final class BindingKiller: ProbeViewModel {
     }
   }
 
+  /// A reset of a tag reads the tag of every build running: from the spec, which the build
+  /// keeps alive, not the build stack. A spec made for one call, nested inside another such
+  /// build, is found and abandoned; the outer one, of another tag, is not.
+  @Test func aResetOfTheTagOfANestedBuildOfASpecMadeForOneCallAbandonsOnlyIt() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let inner = Box<(any Error)?>(nil)
+      let outer = ViewModelSpec(key: "outer", tag: "screen") { () -> ProbeViewModel in
+        let model = ProbeViewModel("outer", log: log)
+        do {
+          _ = try model.viewModelBinding.watchThrowing(
+            ViewModelSpec(key: "inner", tag: "account") { () -> ProbeViewModel in
+              ViewModelRegistry.current.reset(tag: "account")
+              return ProbeViewModel("inner", log: log)
+            })
+        } catch {
+          inner.value = error
+        }
+        return model
+      }
+      let binding = ViewModelBinding()
+      #expect(throws: Never.self) { _ = try binding.watchThrowing(outer) }
+      #expect(
+        inner.value as? RegistryError
+          == .buildAbandoned(type: "ProbeViewModel", key: "\"inner\""))
+      #expect(log.events(startingWith: "dispose") == ["dispose inner"])
+      #expect(registry.liveInstanceCount == 1)
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   @Test func theMessagesSayWhatHappenedAndHowToFixIt() {
     #expect(
       RegistryError.buildAbandoned(type: "SessionViewModel", key: "\"s\"").description == """
