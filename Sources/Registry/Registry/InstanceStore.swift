@@ -64,6 +64,7 @@ struct InstanceStore {
       oldest = viewModel
     }
     newest = viewModel
+    viewModel.lifetime.isLinked = true
     liveCount += 1
   }
 
@@ -284,8 +285,10 @@ struct InstanceStore {
   }
 
   private mutating func unlink(_ viewModel: ViewModel) {
-    let isLinked = viewModel.lifetime.previous != nil || oldest === viewModel
-    guard isLinked else { return }
+    // A flag, not `previous != nil || oldest === viewModel`: reading either reference would
+    // retain and release it.
+    guard viewModel.lifetime.isLinked else { return }
+    viewModel.lifetime.isLinked = false
     // The reference to the next instance is moved, not copied, into the link that named this
     // one: one release (of this instance, which the caller keeps alive) instead of five counts.
     let next = viewModel.lifetime.next.take()
@@ -409,6 +412,8 @@ struct InstanceLifetime {
   /// `nil` for an instance made by hand, which no registry tracks.
   fileprivate(set) var record: InstanceRecord?
   fileprivate(set) var phase = Phase.alive
+  /// On the live list: from being admitted until it is unlinked. Next to `phase`, in its padding.
+  fileprivate var isLinked = false
   /// The bindings that hold it, in the order they started.
   fileprivate(set) var holders = HolderList()
   /// The bindings refreshed when it changes: those that watch it and those that follow it
