@@ -8,7 +8,8 @@ import Testing
 ///
 /// A frame does not keep its identity alive (the build that pushes it does), so these tests
 /// keep every pushed identity in ``Pushed`` until the stack is gone; the identities they look
-/// up are made anew, equal but with boxes of their own, as a nested build's are.
+/// up are made anew, equal but with boxes of their own, as a spec made again for each call
+/// gives.
 @MainActor
 @Suite struct BuildStackTests {
   private func identity(_ key: Int) -> InstanceIdentity {
@@ -65,8 +66,8 @@ import Testing
   }
 
   /// A frame answers for its identity by the key box's address, and for an equal identity made
-  /// elsewhere by hash, type and key, as `==` does; an identity that differs only by type, or
-  /// only by key, is not it.
+  /// elsewhere by hash, type and key, as `==` does; an identity of another key, or of another
+  /// type with the same key, is not it.
   @Test func aFrameNamesItsIdentityAndEqualOnesButNoOther() {
     let own = identity(3)
     let frame = BuildFrame(identity: own, type: ProbeViewModel.self, values: nil)

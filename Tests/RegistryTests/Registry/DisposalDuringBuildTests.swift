@@ -163,9 +163,10 @@ private final class BindingKiller: ProbeViewModel {
     }
   }
 
-  /// A reset of a tag reads the tag of every build running: from the spec, which the build
-  /// keeps alive, not the build stack. A spec made for one call, nested inside another such
-  /// build, is found and abandoned; the outer one, of another tag, is not.
+  /// A reset of a tag reads the tag of every build running, from its frame on the build stack,
+  /// which names the spec's values without keeping them alive (the build does). A spec made for
+  /// one call, nested inside another build, is found and abandoned; the outer one, of another
+  /// tag, is not.
   @Test func aResetOfTheTagOfANestedBuildOfASpecMadeForOneCallAbandonsOnlyIt() {
     withTestRegistry { registry, _ in
       let log = EventLog()
