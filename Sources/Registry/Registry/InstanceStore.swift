@@ -487,6 +487,8 @@ struct HolderTable {
   }
 
   var count: Int { (firstBox == 0 ? 0 : 1) + others.count }
+  /// Whether the table holds nothing: the same as `count == 0`, without counting `others`.
+  var isEmpty: Bool { firstBox == 0 && others.isEmpty }
 
   /// Every entry, in no particular order.
   var allEntries: [Entry] {
@@ -565,7 +567,7 @@ extension BindingCore {
     }
     // An empty table (a binding's first resolution) holds nothing to find: the identity is not
     // copied (a retain and a release) for a search that cannot succeed.
-    guard table.firstBox != 0 || !table.others.isEmpty,
+    guard !table.isEmpty,
       let entry = entry(at: spec.ownIdentity)
     else { return nil }
     spec.memoStamp = HolderTable.memoStamp(table.generation, watching: entry.isWatching)
