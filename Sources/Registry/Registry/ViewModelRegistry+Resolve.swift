@@ -100,11 +100,17 @@ extension ViewModelRegistry {
     _ active: ViewModelSpec<VM>, at identity: InstanceIdentity, for holder: BindingCore,
     mode: ResolveMode, operation: StaticString, site: CallSite?
   ) throws -> ViewModel? {
-    // A reset refuses every resolution while it runs: what it finds is being disposed, and what
-    // it would build would outlive the reset.
-    guard !isResetting else { throw resetInProgress(operation, type: VM.self, key: active.key) }
+    // A throwing form never returns an instance of an unkeyed `aliveForever` spec, even during
+    // a reset.
     if site == nil, active.aliveForever, !identity.isShared {
       throw aliveForeverWithoutKey(VM.self)
+    }
+    // A reset refuses every resolution that would build or start holding while it runs: what
+    // it finds is being disposed, and what it would build would outlive the reset. What the
+    // binding holds already is answered as it is, as the re-render path answers it.
+    if isResetting {
+      if let entry = holder.entry(at: identity) { return entry.viewModel }
+      throw resetInProgress(operation, type: VM.self, key: active.key)
     }
     return try existing(
       identity, for: holder, mode: mode, type: VM.self, values: active.values,

@@ -215,8 +215,10 @@ public final class ViewModelRegistry {
 
   /// Disposes every live instance, `aliveForever` ones included, newest first; bindings that
   /// held them let go of them. Async builds still in flight are abandoned: their callers get
-  /// `CancellationError`. While it runs, resolutions (from a dispose hook, say) are refused with
-  /// ``RegistryError/resetInProgress(operation:type:key:registry:)``, and lookups find nothing.
+  /// `CancellationError`. While it runs, a resolution that would build an instance or start
+  /// holding one (from a dispose hook, say) is refused with
+  /// ``RegistryError/resetInProgress(operation:type:key:registry:)``, and lookups find nothing;
+  /// a binding still gets an instance it already holds, until the reset disposes it.
   ///
   /// Use it at the end of a scope that owns the registry (a test, a preview, a logout that
   /// throws the whole graph away).
@@ -240,7 +242,8 @@ public final class ViewModelRegistry {
     endChange()
   }
 
-  /// Set while ``disposeAll()`` runs: resolutions and lookups are refused.
+  /// Set while ``disposeAll()`` runs: resolutions that would build or start holding, and
+  /// lookups, are refused.
   private(set) var isResetting = false
 
   /// Type names by type: `String(describing:)` on a type costs microseconds, and every view

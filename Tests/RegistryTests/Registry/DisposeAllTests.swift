@@ -2,7 +2,8 @@ import Registry
 import Testing
 
 /// While `disposeAll()` runs, a resolution made from a dispose hook is refused: what it would
-/// build would outlive the reset. Lookups find nothing. Afterwards the registry works as before.
+/// build would outlive the reset. A binding still gets what it holds. Lookups find nothing.
+/// Afterwards the registry works as before.
 @MainActor
 @Suite struct DisposeAllTests {
   @Test func aThrowingResolutionFromADisposeHookIsRefusedAndBuildsNothing() throws {
@@ -77,6 +78,56 @@ import Testing
       #expect(olderWasAlive)
       #expect(found == nil)
       #expect(older.isDisposed)
+    }
+  }
+
+  /// The reader holds one instance and nothing else, so its table has a first entry only; the
+  /// spec is made in the hook, so it has another key box and no memo, and the binding searches
+  /// its table. What it holds builds and holds nothing new, so the reset does not refuse it.
+  @Test func aBindingStillReadsWhatItHoldsWhileAResetRuns() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let reader = ViewModelBinding()
+      let older = reader.watch(ViewModelSpec(key: "older") { ProbeViewModel("older", log: log) })
+      let other = ViewModelBinding()
+      let newer = other.watch(ViewModelSpec(key: "newer") { ProbeViewModel("newer", log: log) })
+      var found: ProbeViewModel?
+      var watched: ProbeViewModel?
+      newer.addDispose {
+        found = reader.read(ViewModelSpec(key: "older") { ProbeViewModel("copy", log: log) })
+        watched = reader.watch(ViewModelSpec(key: "older") { ProbeViewModel("copy", log: log) })
+      }
+      registry.disposeAll()
+      #expect(found === older)
+      #expect(watched === older)
+      #expect(reporter.errors.isEmpty)
+      #expect(older.isDisposed)
+      #expect(!log.events.contains("create copy"))
+    }
+  }
+
+  /// With a proxy installed, a resolution goes past the binding's first lookup; what the binding
+  /// holds is still answered during a reset, as it is without one.
+  @Test func aBindingStillReadsWhatItHoldsWhileAResetRunsUnderAProxy() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let unrelated = ViewModelSpec(key: "unrelated") { ProbeViewModel("unrelated", log: log) }
+      registry.setProxy(
+        ViewModelSpec(key: "unrelated") { ProbeViewModel("mock", log: log) }, for: unrelated)
+      let olderSpec = ViewModelSpec(key: "older") { ProbeViewModel("older", log: log) }
+      let reader = ViewModelBinding()
+      let older = reader.read(olderSpec)
+      let other = ViewModelBinding()
+      let newer = other.watch(ViewModelSpec(key: "newer") { ProbeViewModel("newer", log: log) })
+      var found: ProbeViewModel?
+      var thrown: Error?
+      newer.addDispose {
+        do { found = try reader.readThrowing(olderSpec) } catch { thrown = error }
+      }
+      registry.disposeAll()
+      #expect(thrown == nil)
+      #expect(found === older)
+      #expect(reporter.errors.isEmpty)
     }
   }
 }
