@@ -57,6 +57,27 @@ import Testing
     }
   }
 
+  /// A reset answers a binding what it holds, but not here: the throwing forms still refuse
+  /// the spec, and never return the instance built for it.
+  @Test func theThrowingFormsRefuseItDuringAResetToo() {
+    withTestRegistry { registry, reporter in
+      let spec = ViewModelSpec(aliveForever: true) { ProbeViewModel("forever", log: EventLog()) }
+      let binding = ViewModelBinding()
+      _ = binding.read(spec)
+      let other = ViewModelBinding()
+      let newer = other.watch(ViewModelSpec(key: "newer") { ProbeViewModel("n", log: EventLog()) })
+      var thrown: RegistryError?
+      var returned: ProbeViewModel?
+      newer.addDispose {
+        do { returned = try binding.readThrowing(spec) } catch { thrown = error as? RegistryError }
+      }
+      registry.disposeAll()
+      #expect(thrown == .aliveForeverWithoutKey(type: "ProbeViewModel"))
+      #expect(returned == nil)
+      #expect(reporter.errors == [.aliveForeverWithoutKey(type: "ProbeViewModel")])
+    }
+  }
+
   @Test func watchReportsItAndTheInstanceGoesWithItsBinding() {
     withTestRegistry { registry, reporter in
       let spec = ViewModelSpec(aliveForever: true) { ProbeViewModel("p", log: EventLog()) }
