@@ -52,9 +52,10 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   case notRegistered(operation: String, type: String)
 
   /// A resolution was made while the registry was being reset (``ViewModelRegistry/disposeAll()``
-  /// runs, from a dispose hook, say). What it would build would outlive the reset, so it was
-  /// refused; nothing was built. `watch(_:)` and `read(_:)` report it and return an instance
-  /// that no registry tracks.
+  /// runs, from a dispose hook, say), for an instance its binding did not hold. What it would
+  /// build or hold would outlive the reset, so nothing was registered or held. The throwing and
+  /// async forms throw it; `watch(_:)` and `read(_:)` report it and return a new instance, from
+  /// the spec's builder, that no registry tracks.
   case resetInProgress(operation: String, type: String, key: String?, registry: String)
 
   /// The instance a resolution built was disposed before it returned (by its own `onCreate` or

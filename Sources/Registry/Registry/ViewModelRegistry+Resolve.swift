@@ -109,7 +109,7 @@ extension ViewModelRegistry {
     // it finds is being disposed, and what it would build would outlive the reset. What the
     // binding holds already is answered as it is, as the re-render path answers it.
     if isResetting {
-      if let entry = holder.entry(at: identity) { return entry.viewModel }
+      if let held = held(at: identity, by: holder, mode: mode) { return held }
       throw resetInProgress(operation, type: VM.self, key: active.key)
     }
     return try existing(
@@ -264,6 +264,11 @@ extension ViewModelRegistry {
     if active.aliveForever, !identity.isShared {
       throw RegistryError.aliveForeverWithoutKey(type: Describe.type(VM.self))
     }
+    // A reset refuses what would build or start holding, as for the synchronous forms.
+    if isResetting {
+      if let held = held(at: identity, by: holder, mode: mode) { return held as! VM }
+      throw resetInProgress(operation, type: VM.self, key: active.key)
+    }
     do {
       if let existing = try existing(
         identity, for: holder, mode: mode, type: VM.self, values: active.values,
@@ -283,6 +288,19 @@ extension ViewModelRegistry {
     return built as! VM
   }
 
+  /// The instance `holder` holds at `identity`, watched from now on if `mode` watches; `nil`
+  /// when it holds none there. A reset answers this too: it builds and holds nothing new.
+  @inline(__always)
+  private func held(at identity: InstanceIdentity, by holder: BindingCore, mode: ResolveMode)
+    -> ViewModel?
+  {
+    guard let entry = holder.entry(at: identity) else { return nil }
+    if mode == .watch, !entry.isWatching {
+      hold(entry.viewModel, at: identity, by: holder, watching: true, anchor: nil)
+    }
+    return entry.viewModel
+  }
+
   /// What every resolution tries first: the instance `holder` already holds (the re-render
   /// path), else a live keyed one it starts holding. `nil` when the instance must be built.
   @inline(__always)
@@ -290,12 +308,7 @@ extension ViewModelRegistry {
     _ identity: InstanceIdentity, for holder: BindingCore, mode: ResolveMode, type: Any.Type,
     values: InstanceArg.Values, operation: StaticString
   ) throws -> ViewModel? {
-    if let entry = holder.entry(at: identity) {
-      if mode == .watch, !entry.isWatching {
-        hold(entry.viewModel, at: identity, by: holder, watching: true, anchor: nil)
-      }
-      return entry.viewModel
-    }
+    if let held = held(at: identity, by: holder, mode: mode) { return held }
     guard !holder.isDisposed else {
       throw bindingDisposed(holder, operation: operation, type: type, key: values.key)
     }
@@ -357,8 +370,6 @@ extension ViewModelRegistry {
     _ type: VM.Type, key: AnyHashable?, tag: AnyHashable?, for holder: BindingCore,
     mode: ResolveMode
   ) -> CachedLookup<VM> {
-    // A reset refuses every lookup while it runs: what it would find is being disposed.
-    guard !isResetting else { return .found(nil) }
     let found: VM?
     if let key {
       let identity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared(key))
@@ -368,13 +379,16 @@ extension ViewModelRegistry {
     }
     guard let found, let record = found.lifetime.record, tag == nil || record.values.tag == tag
     else { return .found(nil) }
-    guard !holder.isDisposed else { return .found(found) }
+    // A reset answers a lookup only with what the binding holds already: anything else it would
+    // find is being disposed.
+    guard !holder.isDisposed else { return .found(isResetting ? nil : found) }
     if let (identity, entry) = holder.heldEntry(of: found) {
       if mode == .watch, !entry.isWatching {
         hold(found, at: identity, by: holder, watching: true, anchor: nil)
       }
       return .found(found)
     }
+    guard !isResetting else { return .found(nil) }
     // A private instance another binding built is held under a name of its own, so that this
     // binding's resolutions of the spec still build its own instance.
     let identity = record.identity.isShared ? record.identity : .borrowing(found)
@@ -390,16 +404,18 @@ extension ViewModelRegistry {
   func holdAll<VM: ViewModel>(
     _ type: VM.Type, taggedWith tag: AnyHashable, for holder: BindingCore, mode: ResolveMode
   ) -> [VM] {
-    guard !isResetting else { return [] }
     let tagged = store.live.reversed().compactMap { candidate -> VM? in
       guard candidate.lifetime.record?.values.tag == tag, isLookedUp(candidate, as: VM.self)
       else { return nil }
       return candidate as? VM
     }
+    // A reset answers only with what the binding holds already, as a single lookup does.
+    let isResetting = isResetting
     return tagged.compactMap { candidate in
       guard !candidate.isDisposed else { return nil }
-      if holder.isDisposed || holder.holds(candidate) { return candidate }
-      guard let record = candidate.lifetime.record else { return nil }
+      if holder.isDisposed { return isResetting ? nil : candidate }
+      if holder.holds(candidate) { return candidate }
+      guard !isResetting, let record = candidate.lifetime.record else { return nil }
       let identity = record.identity.isShared ? record.identity : .borrowing(candidate)
       let refused = acquire(candidate, at: identity, by: holder, watching: mode.isWatching)
       return refused == nil ? candidate : nil
@@ -477,6 +493,8 @@ extension ViewModelRegistry {
     }
     report(registryError, at: site)
     do {
+      // What a reset refused must not be the instance it is disposing: one no registry tracks.
+      if case .resetInProgress = registryError { return try buildDetached(route(spec).active) }
       return try detachedInstance(spec)
     } catch {
       stop(error, operation: operation, type: VM.self, key: spec.key, at: site)

@@ -215,10 +215,12 @@ public final class ViewModelRegistry {
 
   /// Disposes every live instance, `aliveForever` ones included, newest first; bindings that
   /// held them let go of them. Async builds still in flight are abandoned: their callers get
-  /// `CancellationError`. While it runs, a resolution that would build an instance or start
-  /// holding one (from a dispose hook, say) is refused with
-  /// ``RegistryError/resetInProgress(operation:type:key:registry:)``, and lookups find nothing;
-  /// a binding still gets an instance it already holds, until the reset disposes it.
+  /// `CancellationError`. While it disposes, a binding (in a dispose hook, say) gets only what it
+  /// holds already, until the reset disposes that too: a resolution that would build an instance
+  /// or start holding one, async forms included, is refused with
+  /// ``RegistryError/resetInProgress(operation:type:key:registry:)``, and a lookup finds nothing
+  /// else. The refreshes the disposals cause run once it is done, so a view that renders again
+  /// builds what it needs.
   ///
   /// Use it at the end of a scope that owns the registry (a test, a preview, a logout that
   /// throws the whole graph away).
@@ -228,22 +230,23 @@ public final class ViewModelRegistry {
   /// #expect(registry.liveInstanceCount == 0)
   /// ```
   public func disposeAll() {
-    // Resolutions made while it runs (from a dispose hook) are refused: what they would build
-    // would outlive the reset.
+    // Resolutions made while it disposes (from a dispose hook) are refused: what they would
+    // build would outlive the reset. The refreshes it causes run after that, when the reset is
+    // over, so a view that renders again builds what it needs.
+    beginChange()
     let wasResetting = isResetting
     isResetting = true
-    defer { isResetting = wasResetting }
     abandonPendingBuilds(tag: nil)
     abandonRunningBuilds(tag: nil)
-    beginChange()
     for viewModel in store.live.reversed() {
       dispose(viewModel, callingHook: true)
     }
+    isResetting = wasResetting
     endChange()
   }
 
-  /// Set while ``disposeAll()`` runs: resolutions that would build or start holding, and
-  /// lookups, are refused.
+  /// Set while ``disposeAll()`` disposes: a binding gets only what it holds already, and
+  /// resolutions that would build or start holding are refused.
   private(set) var isResetting = false
 
   /// Type names by type: `String(describing:)` on a type costs microseconds, and every view

@@ -130,4 +130,162 @@ import Testing
       #expect(reporter.errors.isEmpty)
     }
   }
+
+  /// Watching what it only read, during a reset, makes the binding watch it (so the memo that
+  /// says it watches is true), as outside one.
+  @Test func aBindingThatWatchesWhatItReadDuringAResetWatchesIt() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "older") { ProbeViewModel("older", log: log) }
+      let reader = ViewModelBinding()
+      let older = reader.read(spec)
+      let other = ViewModelBinding()
+      let newer = other.watch(ViewModelSpec(key: "newer") { ProbeViewModel("newer", log: log) })
+      var watched: ProbeViewModel?
+      var watchingDuringReset: [Bool?] = []
+      newer.addDispose {
+        watched = reader.watch(spec)
+        watchingDuringReset = registry.snapshot().instances.filter { $0.key == #""older""# }
+          .map { $0.holders.first?.isWatching }
+      }
+      registry.disposeAll()
+      #expect(watched === older)
+      #expect(watchingDuringReset == [true])
+      #expect(reporter.errors.isEmpty)
+    }
+  }
+
+  /// The refreshes a reset causes run once it is over: a binding that renders again in
+  /// `onUpdate` builds what it needs, and nothing is refused.
+  @Test func aBindingRefreshedByTheResetResolvesAfterIt() {
+    withTestRegistry { registry, reporter in
+      let spec = ViewModelSpec(key: "screen") { ProbeViewModel("screen", log: EventLog()) }
+      let binding = RenderingBinding()
+      var rendered: ProbeViewModel?
+      binding.render = { rendered = binding.watch(spec) }
+      let first = binding.watch(spec)
+      registry.disposeAll()
+      #expect(first.isDisposed)
+      #expect(reporter.errors.isEmpty)
+      #expect(rendered.map { $0 !== first && !$0.isDisposed && binding.holds($0) } == true)
+      binding.dispose()
+    }
+  }
+
+  /// A host refreshed by the reset renders after it: it shows a new instance, not the refusal.
+  @Test func aHostRefreshedByTheResetResolvesAgainAfterIt() {
+    withTestRegistry { registry, reporter in
+      let spec = ViewModelSpec(key: "screen") { ProbeViewModel("screen", log: EventLog()) }
+      var host: ViewModelHost<ProbeViewModel>!
+      var errorsAfterRenders: [String?] = []
+      host = ViewModelHost<ProbeViewModel>(registry: registry) {
+        _ = host.resolve(spec)
+        errorsAfterRenders.append(host.error.map { "\($0)" })
+      }
+      let first = host.resolve(spec)
+      registry.disposeAll()
+      #expect(first?.isDisposed == true)
+      #expect(errorsAfterRenders == [nil])
+      let after = host.resolve(spec)
+      #expect(after != nil && after !== first)
+      #expect(reporter.errors.isEmpty)
+      host.release()
+    }
+  }
+
+  /// A lookup during a reset finds what the binding holds, as a resolution does, and nothing
+  /// else: not another binding's instance, even one still alive.
+  @Test func aLookupDuringAResetFindsWhatTheBindingHoldsAndNothingElse() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "older", tag: "t") { ProbeViewModel("older", log: log) }
+      let reader = ViewModelBinding()
+      let older = reader.watch(spec)
+      let stranger = ViewModelBinding()
+      let other = ViewModelBinding()
+      let newer = other.watch(ViewModelSpec(key: "newer") { ProbeViewModel("newer", log: log) })
+      var looked: ProbeViewModel?
+      var readCached: ProbeViewModel?
+      var byTag: [ProbeViewModel] = []
+      var strangerLooked: ProbeViewModel?
+      var strangerByTag: [ProbeViewModel] = []
+      newer.addDispose {
+        looked = reader.maybeReadCached(key: "older")
+        readCached = try? reader.readCached(key: "older")
+        byTag = reader.holdAll(ProbeViewModel.self, taggedWith: "t", watching: false)
+        strangerLooked = stranger.maybeReadCached(key: "older")
+        strangerByTag = stranger.holdAll(ProbeViewModel.self, taggedWith: "t", watching: false)
+      }
+      registry.disposeAll()
+      #expect(looked === older)
+      #expect(readCached === older)
+      #expect(byTag.map(ObjectIdentifier.init) == [ObjectIdentifier(older)])
+      #expect(strangerLooked == nil)
+      #expect(strangerByTag.isEmpty)
+    }
+  }
+
+  /// What a reset refuses to `read` is an instance no registry tracks, even when a live one
+  /// has its key: not the one the reset is disposing.
+  @Test func aRefusedReadOfALiveKeyGetsAnUntrackedInstance() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "older") { ProbeViewModel("older", log: log) }
+      let holder = ViewModelBinding()
+      let older = holder.watch(spec)
+      let other = ViewModelBinding()
+      let newer = other.watch(ViewModelSpec(key: "newer") { ProbeViewModel("newer", log: log) })
+      let stranger = ViewModelBinding()
+      var got: ProbeViewModel?
+      newer.addDispose { got = stranger.read(spec) }
+      registry.disposeAll()
+      #expect(reporter.errors.count == 1)
+      #expect(got != nil && got !== older)
+      #expect(got?.isDisposed == false)
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  /// The async forms are refused as the synchronous ones are: one started from a dispose hook
+  /// neither holds a live instance nor builds one, and gets `resetInProgress`.
+  @Test func anAsyncResolutionDuringAResetIsRefused() async {
+    let registry = ViewModelRegistry(name: "test")
+    let log = EventLog()
+    let holder = ViewModelBinding(registry: registry)
+    let older = holder.watch(ViewModelSpec(key: "older") { ProbeViewModel("older", log: log) })
+    let stranger = ViewModelBinding(registry: registry)
+    let other = ViewModelBinding(registry: registry)
+    let newer = other.watch(ViewModelSpec(key: "newer") { ProbeViewModel("newer", log: log) })
+    let asyncSpec = AsyncViewModelSpec(key: "older") { ProbeViewModel("async", log: log) }
+    var heldDuringReset = true
+    var task: Task<RegistryError?, Never>?
+    newer.addDispose {
+      // Runs at once, up to its first suspension: the resolution is made during the reset.
+      task = Task.immediate { @MainActor in
+        do {
+          _ = try await stranger.readAsync(asyncSpec)
+          return nil
+        } catch {
+          return error as? RegistryError
+        }
+      }
+      heldDuringReset = stranger.holds(older)
+    }
+    registry.disposeAll()
+    let thrown = await task?.value
+    #expect(!heldDuringReset)
+    #expect(
+      thrown
+        == .resetInProgress(
+          operation: "readAsync(_:)", type: "ProbeViewModel", key: #""older""#, registry: "test"))
+    #expect(!log.events.contains("create async"))
+    #expect(registry.liveInstanceCount == 0)
+  }
+}
+
+/// A binding whose refresh renders again, as a view does.
+@MainActor
+private final class RenderingBinding: ViewModelBinding {
+  var render: (() -> Void)?
+  override func onUpdate() { render?() }
 }
