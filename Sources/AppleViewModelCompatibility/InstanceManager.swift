@@ -31,13 +31,16 @@ public final class InstanceManager {
     Set(ViewModelRegistry.current.liveViewModels().map { ObjectIdentifier(type(of: $0)) }).count
   }
 
-  /// Disposes every live instance in the current registry, `aliveForever` ones included;
-  /// unlike ``Registry/ViewModel/reset()``, keeps the configuration, observers and proxies.
+  /// Disposes every live instance in the current registry, `aliveForever` ones included, and
+  /// calls no binding back, as AppleViewModel's does; unlike ``Registry/ViewModel/reset()``, keeps
+  /// the configuration, observers and proxies.
   ///
   /// ```swift
   /// InstanceManager.shared.debugReset()
   /// ```
   public func debugReset() {
-    ViewModelRegistry.current.disposeAll()
+    // As AppleViewModel's: no binding is called back, so nothing is built again.
+    let registry = ViewModelRegistry.current
+    registry.withoutRefreshes { registry.disposeAll() }
   }
 }

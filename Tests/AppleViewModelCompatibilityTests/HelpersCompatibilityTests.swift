@@ -133,6 +133,23 @@ import Testing
     }
   }
 
+  /// As AppleViewModel's: `debugReset()` calls no binding back, so a screen that resolves again
+  /// on every update builds nothing afterwards.
+  @available(*, deprecated)
+  @Test func debugResetCallsNoBindingBack() {
+    withTestRegistry { registry, _ in
+      let spec = ViewModelSpec<CompatCounter>(key: "a") { CompatCounter() }
+      let screen = RerenderingScreen()
+      screen.render = { _ = screen.watch(spec) }
+      let first = screen.watch(spec)
+      InstanceManager.shared.debugReset()
+      #expect(first.isDisposed)
+      #expect(screen.updates == 0)
+      #expect(InstanceManager.shared.debugStoreCount == 0)
+      screen.dispose()
+    }
+  }
+
   @Test func foundationComesWithTheImport() {
     // This file imports only Registry, RegistryTesting and Testing.
     let id = UUID()
@@ -177,5 +194,17 @@ private final class Collected: @unchecked Sendable {
 
   func append(_ value: String) {
     lock.withLock { stored.append(value) }
+  }
+}
+
+/// A UIKit-style binding that re-renders, resolving again, on every update.
+@MainActor
+final class RerenderingScreen: ViewModelBinding {
+  var render: (() -> Void)?
+  private(set) var updates = 0
+
+  override func onUpdate() {
+    updates += 1
+    render?()
   }
 }

@@ -266,6 +266,25 @@ private final class TagReadingChild: ViewModel {
     }
   }
 
+  /// A tag lookup that watches makes the binding watch what it had only read, as a lookup by
+  /// key does (`maybeWatchCached`).
+  @Test func aWatchingTagLookupWatchesWhatTheBindingOnlyRead() {
+    withTestRegistry { _, _ in
+      var refreshes = 0
+      let binding = ViewModelBinding { refreshes += 1 }
+      let counter = binding.read(
+        ViewModelSpec<CompatCounter>(key: "a", tag: "t") { CompatCounter() })
+      counter.increment()
+      #expect(refreshes == 0)
+      let watched: [CompatCounter] = binding.watchCachesByTag("t")
+      #expect(watched.map(ObjectIdentifier.init) == [ObjectIdentifier(counter)])
+      counter.increment()
+      #expect(refreshes == 1)
+      #expect(counter.onBindCalls == 1)
+      binding.dispose()
+    }
+  }
+
   @Test func userWrittenFactoriesResolveLikeSpecs() throws {
     try withTestRegistry { _, _ in
       let binding = ViewModelBinding()

@@ -128,6 +128,30 @@ private final class DisposeThrower: ViewModelLifecycle {
     }
   }
 
+  /// A screen that logs out (`ViewModel.reset()`) when its session is disposed, refreshed by a
+  /// `disposeAll()`: that reset is one started while another runs, so it does nothing, and the
+  /// other screens still hear that their instances went.
+  @Test func aResetFromARefreshThatDisposeAllCausedDoesNothing() {
+    withTestRegistry { registry, _ in
+      let watcher = RerenderingScreen()
+      _ = watcher.watch(ViewModelSpec<CompatCounter>(key: "w") { CompatCounter() })
+      let logout = RerenderingScreen()
+      logout.render = { ViewModel.reset() }
+      _ = logout.watch(ViewModelSpec<CompatCounter>(key: "s") { CompatCounter() })
+      let proxied = ViewModelSpec<CompatCounter>(key: "p") { CompatCounter() }
+      registry.setProxy(
+        ViewModelSpec<CompatCounter>(key: "p") { MockCompatCounter() }, for: proxied)
+      registry.disposeAll()
+      #expect(logout.updates == 1)
+      #expect(watcher.updates == 1)
+      let probe = ViewModelBinding()
+      #expect(probe.read(proxied) is MockCompatCounter)
+      probe.dispose()
+      watcher.dispose()
+      logout.dispose()
+    }
+  }
+
   @Test func aResetInsideAChangeDropsTheRefreshesThatWereDue() {
     withTestRegistry { registry, _ in
       let dependencySpec = ViewModelSpec<CompatCounter>(key: "d") { CompatCounter() }

@@ -67,6 +67,30 @@ private struct Boom: Error {}
     #expect(used?.liveInstanceCount == 0)
   }
 
+  /// A binding that outlives the scope and renders again on every refresh, holding an
+  /// `aliveForever` instance (which the leak check allows): the scope's teardown disposes it and
+  /// refreshes no one, so nothing is built again that nothing would dispose.
+  @Test func aBindingThatOutlivesTheScopeBuildsNothingAfterItsTeardown() {
+    var builds = 0
+    var kept: RenderingBinding?
+    var used: ViewModelRegistry?
+    withRegistry { registry in
+      used = registry
+      let spec = ViewModelSpec(key: "session", aliveForever: true) { () -> LeakyViewModel in
+        builds += 1
+        return LeakyViewModel()
+      }
+      let binding = RenderingBinding()
+      binding.render = { _ = binding.watch(spec) }
+      _ = binding.watch(spec)
+      kept = binding
+    }
+    #expect(builds == 1)
+    #expect(used?.liveInstanceCount == 0)
+    #expect(kept?.updates == 0)
+    kept?.dispose()
+  }
+
   private func proxyGreeting(in registry: ViewModelRegistry) {
     registry.setProxy(
       ViewModelSpec(key: "greeting") { GreetingViewModel(owner: 9) }, for: greetingSpec)
@@ -83,5 +107,17 @@ private struct Boom: Error {}
     let probe = ViewModelBinding(registry: registry)
     #expect(probe.watch(greetingSpec).owner == -1, sourceLocation: sourceLocation)
     probe.dispose()
+  }
+}
+
+/// A binding whose refresh renders again, as a view does.
+@MainActor
+private final class RenderingBinding: ViewModelBinding {
+  var render: (() -> Void)?
+  private(set) var updates = 0
+
+  override func onUpdate() {
+    updates += 1
+    render?()
   }
 }

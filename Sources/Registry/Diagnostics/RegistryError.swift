@@ -54,8 +54,8 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A resolution was made while the registry was being reset (``ViewModelRegistry/disposeAll()``
   /// runs, from a dispose hook, say), for an instance its binding did not hold. What it would
   /// build or hold would outlive the reset, so nothing was registered or held. The throwing and
-  /// async forms throw it; `watch(_:)` and `read(_:)` report it and return a new instance, from
-  /// the spec's builder, that no registry tracks.
+  /// async forms throw it; `watch(_:)` and `read(_:)` report it and return what the spec's
+  /// builder (or its proxy's) makes, which no registry tracks.
   case resetInProgress(operation: String, type: String, key: String?, registry: String)
 
   /// The instance a resolution built was disposed before it returned (by its own `onCreate` or

@@ -35,9 +35,10 @@ extension ViewModelRegistry {
   /// Resets the registry the way a process that starts again would see it: every instance
   /// disposed without refreshing anyone (resolutions made meanwhile are refused), every proxy
   /// and override removed, the configuration and observers back to their defaults. A reset
-  /// started while one runs does nothing.
+  /// started while one runs (from a dispose hook, or from a refresh a `disposeAll()` caused)
+  /// does nothing.
   package func resetEverything() {
-    guard !isResetting else { return }
+    guard !isRunningDisposeAll else { return }
     withoutRefreshes { disposeAll() }
     clearAllProxies()
     configure()

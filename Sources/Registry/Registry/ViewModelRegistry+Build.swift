@@ -179,10 +179,19 @@ extension ViewModelRegistry {
     return arg
   }
 
-  /// Builds an instance that no registry tracks, for a resolution through a disposed binding.
-  func buildDetached<VM>(_ active: ViewModelSpec<VM>) throws -> VM {
+  /// Builds an instance that no registry tracks, for a resolution through a disposed binding or
+  /// one a reset refused. A builder that returns an instance a registry has already created
+  /// (one it keeps) is reported at `site`, and that instance is returned without a second
+  /// `onCreate`.
+  func buildDetached<VM>(_ active: ViewModelSpec<VM>, at site: CallSite?) throws -> VM {
     try ObservationGate.suspended {
       let viewModel = try withCurrent { try active.makeInstance(in: self) }
+      guard viewModel.lifetime.record == nil, !viewModel.isDisposed else {
+        report(
+          .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(active.key)),
+          at: site)
+        return viewModel
+      }
       viewModel.onCreate(InstanceArg(values: active.values, bindingId: nil))
       return viewModel
     }

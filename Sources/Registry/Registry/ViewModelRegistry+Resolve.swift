@@ -414,7 +414,12 @@ extension ViewModelRegistry {
     return tagged.compactMap { candidate in
       guard !candidate.isDisposed else { return nil }
       if holder.isDisposed { return isResetting ? nil : candidate }
-      if holder.holds(candidate) { return candidate }
+      if let (identity, entry) = holder.heldEntry(of: candidate) {
+        if mode == .watch, !entry.isWatching {
+          hold(candidate, at: identity, by: holder, watching: true, anchor: nil)
+        }
+        return candidate
+      }
       guard !isResetting, let record = candidate.lifetime.record else { return nil }
       let identity = record.identity.isShared ? record.identity : .borrowing(candidate)
       let refused = acquire(candidate, at: identity, by: holder, watching: mode.isWatching)
@@ -469,10 +474,12 @@ extension ViewModelRegistry {
 
   /// What a resolution through a disposed binding returns: the live shared instance, or one
   /// built for the caller that no registry tracks.
-  func detachedInstance<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
+  func detachedInstance<VM: ViewModel>(_ spec: ViewModelSpec<VM>, at site: CallSite?) throws
+    -> VM
+  {
     let (active, identity) = route(spec)
     if identity.isShared, let existing = store.shared[identity] { return existing as! VM }
-    return try buildDetached(active)
+    return try buildDetached(active, at: site)
   }
 
   /// What a resolution that cannot throw does when resolving `spec` failed with `error`: an
@@ -494,8 +501,10 @@ extension ViewModelRegistry {
     report(registryError, at: site)
     do {
       // What a reset refused must not be the instance it is disposing: one no registry tracks.
-      if case .resetInProgress = registryError { return try buildDetached(route(spec).active) }
-      return try detachedInstance(spec)
+      if case .resetInProgress = registryError {
+        return try buildDetached(route(spec).active, at: site)
+      }
+      return try detachedInstance(spec, at: site)
     } catch {
       stop(error, operation: operation, type: VM.self, key: spec.key, at: site)
     }

@@ -219,8 +219,9 @@ public final class ViewModelRegistry {
   /// holds already, until the reset disposes that too: a resolution that would build an instance
   /// or start holding one, async forms included, is refused with
   /// ``RegistryError/resetInProgress(operation:type:key:registry:)``, and a lookup finds nothing
-  /// else. The refreshes the disposals cause run once it is done, so a view that renders again
-  /// builds what it needs.
+  /// else. The refreshes the disposals cause (a binding's `onUpdate`, a host's render) run once
+  /// it has disposed everything, so a view that renders again in one builds what it needs: those
+  /// instances are alive when it returns.
   ///
   /// Use it at the end of a scope that owns the registry (a test, a preview, a logout that
   /// throws the whole graph away).
@@ -233,6 +234,9 @@ public final class ViewModelRegistry {
     // Resolutions made while it disposes (from a dispose hook) are refused: what they would
     // build would outlive the reset. The refreshes it causes run after that, when the reset is
     // over, so a view that renders again builds what it needs.
+    let wasRunning = isRunningDisposeAll
+    isRunningDisposeAll = true
+    defer { isRunningDisposeAll = wasRunning }
     beginChange()
     let wasResetting = isResetting
     isResetting = true
@@ -248,6 +252,10 @@ public final class ViewModelRegistry {
   /// Set while ``disposeAll()`` disposes: a binding gets only what it holds already, and
   /// resolutions that would build or start holding are refused.
   private(set) var isResetting = false
+
+  /// Set for the whole of ``disposeAll()``, the refreshes it causes included: a full reset
+  /// started meanwhile (from one of those refreshes) does nothing.
+  private(set) var isRunningDisposeAll = false
 
   /// Type names by type: `String(describing:)` on a type costs microseconds, and every view
   /// model's own binding is labeled with one.

@@ -281,6 +281,49 @@ import Testing
     #expect(!log.events.contains("create async"))
     #expect(registry.liveInstanceCount == 0)
   }
+
+  /// A builder that hands back one instance it keeps: a refused `read` gets that instance, but
+  /// `onCreate` does not run on it a second time, and the reuse is reported.
+  @Test func aRefusedReadWhoseBuilderReturnsATrackedInstanceDoesNotCreateItAgain() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let premade = ProbeViewModel("premade", log: log)
+      let spec = ViewModelSpec(key: "single") { premade }
+      let holder = ViewModelBinding()
+      _ = holder.watch(spec)
+      let other = ViewModelBinding()
+      let newer = other.watch(ViewModelSpec(key: "newer") { ProbeViewModel("newer", log: log) })
+      let stranger = ViewModelBinding()
+      var got: ProbeViewModel?
+      newer.addDispose { got = stranger.read(spec) }
+      registry.disposeAll()
+      #expect(got === premade)
+      #expect(log.events(startingWith: "create premade").count == 1)
+      #expect(
+        reporter.errors == [
+          .resetInProgress(
+            operation: "read(_:)", type: "ProbeViewModel", key: #""single""#, registry: "test"),
+          .builderReusedInstance(type: "ProbeViewModel", key: #""single""#),
+        ])
+    }
+  }
+
+  /// With a proxy installed, what a refused `read` gets is what the proxy builds.
+  @Test func aRefusedReadUnderAProxyGetsWhatTheProxyBuilds() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "k") { ProbeViewModel("real", log: log) }
+      registry.setProxy(ViewModelSpec(key: "k") { ProbeViewModel("mock", log: log) }, for: spec)
+      let other = ViewModelBinding()
+      let newer = other.watch(ViewModelSpec(key: "newer") { ProbeViewModel("newer", log: log) })
+      var got: ProbeViewModel?
+      newer.addDispose { got = ViewModelBinding(registry: registry).read(spec) }
+      registry.disposeAll()
+      #expect(got?.name == "mock")
+      #expect(got?.isDisposed == false)
+      #expect(reporter.errors.count == 1)
+    }
+  }
 }
 
 /// A binding whose refresh renders again, as a view does.
