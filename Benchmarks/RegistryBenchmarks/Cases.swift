@@ -342,9 +342,10 @@ func setStateFloor(changing: Bool, calls: Int) -> [Metric] {
 // MARK: scale
 
 /// One binding watches `specs.count` keyed instances (timing each build), then reads them all
-/// again; the allocator's bytes in use before and after the build give bytes per instance.
+/// again, in order and then in `order` (a shuffle: each read far from the last in memory); the
+/// allocator's bytes in use before and after the build give bytes per instance.
 @MainActor
-func scale(specs: [ViewModelSpec<PlainViewModel>], reads: Int) -> [Metric] {
+func scale(specs: [ViewModelSpec<PlainViewModel>], order: [Int], reads: Int) -> [Metric] {
   let count = specs.count
   let registry = ViewModelRegistry.current
   let binding = ViewModelBinding(registry: registry)
@@ -361,6 +362,11 @@ func scale(specs: [ViewModelSpec<PlainViewModel>], reads: Int) -> [Metric] {
     for spec in specs { sum &+= bits(binding.read(spec)) }
   }
   let readTime = nanoseconds(since: start)
+  start = benchClock.now
+  for _ in 0..<passes {
+    for index in order { sum &+= bits(binding.read(specs[index])) }
+  }
+  let shuffledTime = nanoseconds(since: start)
   consume(sum)
   binding.dispose()
   expectEmpty(registry)
@@ -371,13 +377,13 @@ func scale(specs: [ViewModelSpec<PlainViewModel>], reads: Int) -> [Metric] {
   let objectBytes = allocatedBytes() - objectsBefore
   consume(UInt(objects.count))
   return scaleMetrics(
-    count: count, watch: buildTime, read: readTime / Double(passes), bytes: after - before,
-    objectBytes: objectBytes)
+    count: count, watch: buildTime, read: readTime / Double(passes),
+    shuffledRead: shuffledTime / Double(passes), bytes: after - before, objectBytes: objectBytes)
 }
 
 /// A dictionary with a `String` key and an object per entry, filled then read the same way.
 @MainActor
-func scaleFloor(keys: [String], reads: Int) -> [Metric] {
+func scaleFloor(keys: [String], order: [Int], reads: Int) -> [Metric] {
   let count = keys.count
   var sum: UInt = 0
   let before = allocatedBytes()
@@ -394,23 +400,31 @@ func scaleFloor(keys: [String], reads: Int) -> [Metric] {
     }
   }
   let readTime = nanoseconds(since: start)
+  start = benchClock.now
+  for _ in 0..<passes {
+    for index in order {
+      if let node = floorLookup(table, keys[index]) { sum &+= bits(node) }
+    }
+  }
+  let shuffledTime = nanoseconds(since: start)
   consume(sum &+ UInt(table.count))
   let objectsBefore = allocatedBytes()
   let objects = keys.map { _ in makeNode() }
   let objectBytes = allocatedBytes() - objectsBefore
   consume(UInt(objects.count))
   return scaleMetrics(
-    count: count, watch: buildTime, read: readTime / Double(passes), bytes: after - before,
-    objectBytes: objectBytes)
+    count: count, watch: buildTime, read: readTime / Double(passes),
+    shuffledRead: shuffledTime / Double(passes), bytes: after - before, objectBytes: objectBytes)
 }
 
 func scaleMetrics(
-  count: Int, watch: Double, read: Double, bytes: Int, objectBytes: Int
+  count: Int, watch: Double, read: Double, shuffledRead: Double, bytes: Int, objectBytes: Int
 ) -> [Metric] {
   let size = Double(count)
   return [
     Metric(name: "scale_watch_\(count)", unit: "ns/watch", value: watch / size),
     Metric(name: "scale_read_\(count)", unit: "ns/read", value: read / size),
+    Metric(name: "scale_shuffled_read_\(count)", unit: "ns/read", value: shuffledRead / size),
     Metric(name: "scale_bytes_\(count)", unit: "bytes/instance", value: Double(bytes) / size),
     Metric(
       name: "scale_object_bytes_\(count)", unit: "bytes/object",

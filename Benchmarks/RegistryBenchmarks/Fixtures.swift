@@ -91,6 +91,11 @@ final class ScaleFixture {
   /// Short keys stay inline in `String`, so neither side pays for a key allocation.
   lazy var keys = (0..<size).map { "item-\($0)" }
   lazy var specs = keys.map { key in ViewModelSpec(key: key) { PlainViewModel() } }
+  /// Every index once, in an order fixed by a seed: both sides read in it.
+  lazy var shuffledOrder: [Int] = {
+    var generator = SplitMix64(seed: UInt64(size))
+    return Array(0..<size).shuffled(using: &generator)
+  }()
 
   init(size: Int) {
     self.size = size
@@ -250,4 +255,21 @@ func floorSetState(_ holder: FloorState, _ new: BenchState) {
   if holder.state == new { return }
   holder.state = new
   for listener in holder.listeners { listener() }
+}
+
+/// A small seeded generator, so that a shuffle is the same in every run.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var bits = state
+    bits = (bits ^ (bits >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    bits = (bits ^ (bits >> 27)) &* 0x94D0_49BB_1331_11EB
+    return bits ^ (bits >> 31)
+  }
 }

@@ -207,8 +207,10 @@ func scenarios(_ plan: Plan) -> [Scenario] {
     list.append(
       Scenario(
         name: "scale_\(fixture.size)", repetitions: plan.scaleRepetitions, warmups: 1,
-        run: { scale(specs: fixture.specs, reads: plan.scaleReads) },
-        floor: { scaleFloor(keys: fixture.keys, reads: plan.scaleReads) }))
+        run: { scale(specs: fixture.specs, order: fixture.shuffledOrder, reads: plan.scaleReads) },
+        floor: {
+          scaleFloor(keys: fixture.keys, order: fixture.shuffledOrder, reads: plan.scaleReads)
+        }))
   }
   for fixture in fixtures {
     list.append(
