@@ -91,6 +91,24 @@ private struct Boom: Error {}
     kept?.dispose()
   }
 
+  /// The scope's proxies hold until its teardown has disposed everything: a dispose hook that
+  /// resolves there (refused by the reset, and reported) gets what the proxy builds.
+  @Test func theScopesProxiesHoldWhileItsTeardownDisposes() {
+    var resolvedInTeardown: GreetingViewModel?
+    withKnownIssue {
+      withRegistry({ proxyGreeting(in: $0) }) { registry in
+        let kept = ViewModelSpec(key: "kept", aliveForever: true) { LeakyViewModel() }
+        let model = ViewModelBinding().read(kept)
+        model.addDispose {
+          resolvedInTeardown = ViewModelBinding(registry: registry).read(greetingSpec)
+        }
+      }
+    } matching: { issue in
+      "\(issue)".contains("being reset")
+    }
+    #expect(resolvedInTeardown?.owner == 9)
+  }
+
   private func proxyGreeting(in registry: ViewModelRegistry) {
     registry.setProxy(
       ViewModelSpec(key: "greeting") { GreetingViewModel(owner: 9) }, for: greetingSpec)
