@@ -152,6 +152,53 @@ private final class DisposeThrower: ViewModelLifecycle {
     }
   }
 
+  /// The same when the `disposeAll()` runs in a listener (a session that logs out on a state
+  /// change): its refreshes run when that change ends, and a reset from one does nothing.
+  @Test func aResetFromARefreshThatDisposeAllInAListenerCausedDoesNothing() {
+    withTestRegistry { registry, _ in
+      let watcher = RerenderingScreen()
+      _ = watcher.watch(ViewModelSpec<CompatCounter>(key: "w") { CompatCounter() })
+      let logout = RerenderingScreen()
+      logout.render = { ViewModel.reset() }
+      _ = logout.watch(ViewModelSpec<CompatCounter>(key: "s") { CompatCounter() })
+      let proxied = ViewModelSpec<CompatCounter>(key: "p") { CompatCounter() }
+      registry.setProxy(
+        ViewModelSpec<CompatCounter>(key: "p") { MockCompatCounter() }, for: proxied)
+      let sessionBinding = ViewModelBinding()
+      let session = sessionBinding.watch(
+        ViewModelSpec<CompatCounter>(key: "session") { CompatCounter() })
+      _ = session.listen { registry.disposeAll() }
+      session.increment()
+      #expect(logout.updates == 1)
+      #expect(watcher.updates == 1)
+      let probe = ViewModelBinding()
+      #expect(probe.read(proxied) is MockCompatCounter)
+      probe.dispose()
+      watcher.dispose()
+      logout.dispose()
+      sessionBinding.dispose()
+    }
+  }
+
+  /// `InstanceManager.debugReset()` from such a refresh does nothing either: the other screens
+  /// still hear that their instances went.
+  @available(*, deprecated)
+  @Test func aDebugResetFromARefreshThatDisposeAllCausedDoesNothing() {
+    withTestRegistry { registry, _ in
+      // The watcher's instance is older: disposed last, so the logout screen refreshes first.
+      let watcher = RerenderingScreen()
+      _ = watcher.watch(ViewModelSpec<CompatCounter>(key: "w") { CompatCounter() })
+      let logout = RerenderingScreen()
+      logout.render = { InstanceManager.shared.debugReset() }
+      _ = logout.watch(ViewModelSpec<CompatCounter>(key: "s") { CompatCounter() })
+      registry.disposeAll()
+      #expect(logout.updates == 1)
+      #expect(watcher.updates == 1)
+      watcher.dispose()
+      logout.dispose()
+    }
+  }
+
   @Test func aResetInsideAChangeDropsTheRefreshesThatWereDue() {
     withTestRegistry { registry, _ in
       let dependencySpec = ViewModelSpec<CompatCounter>(key: "d") { CompatCounter() }

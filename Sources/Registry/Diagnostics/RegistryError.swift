@@ -55,7 +55,8 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// runs, from a dispose hook, say), for an instance its binding did not hold. What it would
   /// build or hold would outlive the reset, so nothing was registered or held. The throwing and
   /// async forms throw it; `watch(_:)` and `read(_:)` report it and return what the spec's
-  /// builder (or its proxy's) makes, which no registry tracks.
+  /// builder (or its proxy's) makes, which no registry tracks (a builder that returns an
+  /// instance the registry keeps is reported too, and that instance returned as it is).
   case resetInProgress(operation: String, type: String, key: String?, registry: String)
 
   /// The instance a resolution built was disposed before it returned (by its own `onCreate` or
@@ -310,8 +311,8 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
       return """
         \(operation) of \(Describe.named(type, key: key)) was refused: registry "\(registry)" is being reset.
           Type: \(type)   Key: \(key ?? "none")   Registry: \(registry)
-        A reset disposes every instance; one built while it runs would outlive it, so nothing was built or held.
-        To fix, do not resolve from inside dispose hooks, onDispose or dispose() during a reset; resolve after disposeAll() returns.
+        A reset disposes every instance; one registered or held while it runs would outlive it, so nothing was registered or held (watch(_:) and read(_:) return an instance no registry tracks).
+        To fix, do not resolve from inside dispose hooks, onDispose, onUnbind or dispose() during a reset; resolve after disposeAll() returns.
         """
     case .disposedDuringResolution(let operation, let type, let key):
       return """

@@ -294,6 +294,11 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
       // The input changed to something that cannot be built: the old instance is not shown
       // any more, so it is let go too.
       stopShowing(previous, keeping: nil)
+      // A reset refused it for as long as the reset runs: the next render resolves again.
+      if case .resetInProgress = error as? RegistryError {
+        move(to: .idle, announcing: announcing)
+        throw error
+      }
       // Kept as thrown: a re-render rethrows it, and `require` must still see the instance an
       // unheld failure carries (it reports that; a builder's own error stops the program).
       move(to: .failed(error, .resolve(spec, slot)), announcing: announcing)
@@ -362,8 +367,9 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
       case .success(let viewModel):
         move(to: .ready(viewModel, .owned(load.slot)), announcing: true)
         return viewModel
-      case .failure(let error) where error is CancellationError && Task.isCancelled:
-        // The caller went away (a view's task cancelled): nothing failed.
+      case .failure(let error) where error is CancellationError:
+        // The caller went away (a view's task cancelled), or a reset abandoned the build:
+        // nothing failed, and a later load builds again.
         move(to: .idle, announcing: true)
         return nil
       case .failure(let error):

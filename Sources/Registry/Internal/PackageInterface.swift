@@ -38,7 +38,7 @@ extension ViewModelRegistry {
   /// started while one runs (from a dispose hook, or from a refresh a `disposeAll()` caused)
   /// does nothing.
   package func resetEverything() {
-    guard !isRunningDisposeAll else { return }
+    guard !isResettingOrRefreshingAfterIt else { return }
     withoutRefreshes { disposeAll() }
     clearAllProxies()
     configure()

@@ -16,6 +16,9 @@ struct ChangeBatch {
   var hosts: [BindingCore] = []
   /// The next host a flush refreshes; back to 0 whenever `hosts` is emptied.
   var nextHost = 0
+  /// Set by ``ViewModelRegistry/disposeAll()`` until the outermost change it ran in has ended,
+  /// its refreshes included: a full reset started meanwhile does nothing.
+  var carriesReset = false
 }
 
 /// The view models' bindings a change made dirty, lowest height first, then oldest first.
@@ -90,10 +93,14 @@ extension ViewModelRegistry {
 
   func endChange() {
     changes.depth -= 1
-    if changes.depth == 0, !changes.isFlushing, !changes.models.isEmpty || !changes.hosts.isEmpty {
-      flushChanges()
-    }
+    guard changes.depth == 0, !changes.isFlushing else { return }
+    if !changes.models.isEmpty || !changes.hosts.isEmpty { flushChanges() }
+    changes.carriesReset = false
   }
+
+  /// Whether a ``disposeAll()`` runs, or the change it ran in has not ended yet (its refreshes
+  /// may still be running).
+  package var isResettingOrRefreshingAfterIt: Bool { changes.carriesReset }
 
   /// Runs `body` as part of a change, then drops every refresh still queued — those it caused,
   /// and those due when it began if it runs inside a change — so no binding hears of what it

@@ -220,24 +220,25 @@ public final class ViewModelRegistry {
   /// or start holding one, async forms included, is refused with
   /// ``RegistryError/resetInProgress(operation:type:key:registry:)``, and a lookup finds nothing
   /// else. The refreshes the disposals cause (a binding's `onUpdate`, a host's render) run once
-  /// it has disposed everything, so a view that renders again in one builds what it needs: those
-  /// instances are alive when it returns.
+  /// it has disposed everything, when the outermost change it runs in ends: before it returns,
+  /// or, called from a listener or a refresh, when that change ends. A view that renders again
+  /// in one builds what it needs, and those instances stay alive. (Called from a builder or
+  /// `onCreate`, the refreshes run while that build does, and are refused as the reset's own
+  /// resolutions are.)
   ///
   /// Use it at the end of a scope that owns the registry (a test, a preview, a logout that
   /// throws the whole graph away).
   ///
   /// ```swift
   /// registry.disposeAll()
-  /// #expect(registry.liveInstanceCount == 0)
+  /// #expect(registry.liveInstanceCount == 0)  // no binding rendered again
   /// ```
   public func disposeAll() {
     // Resolutions made while it disposes (from a dispose hook) are refused: what they would
     // build would outlive the reset. The refreshes it causes run after that, when the reset is
     // over, so a view that renders again builds what it needs.
-    let wasRunning = isRunningDisposeAll
-    isRunningDisposeAll = true
-    defer { isRunningDisposeAll = wasRunning }
     beginChange()
+    changes.carriesReset = true
     let wasResetting = isResetting
     isResetting = true
     abandonPendingBuilds(tag: nil)
@@ -245,17 +246,17 @@ public final class ViewModelRegistry {
     for viewModel in store.live.reversed() {
       dispose(viewModel, callingHook: true)
     }
-    isResetting = wasResetting
+    // A reset from a builder or `onCreate` flushes with that build still on the stack: its
+    // refreshes are refused as the reset's own resolutions are, rather than meeting the build
+    // as a cycle.
+    if buildStack.isEmpty { isResetting = wasResetting }
     endChange()
+    isResetting = wasResetting
   }
 
   /// Set while ``disposeAll()`` disposes: a binding gets only what it holds already, and
   /// resolutions that would build or start holding are refused.
   private(set) var isResetting = false
-
-  /// Set for the whole of ``disposeAll()``, the refreshes it causes included: a full reset
-  /// started meanwhile (from one of those refreshes) does nothing.
-  private(set) var isRunningDisposeAll = false
 
   /// Type names by type: `String(describing:)` on a type costs microseconds, and every view
   /// model's own binding is labeled with one.

@@ -324,11 +324,184 @@ import Testing
       #expect(reporter.errors.count == 1)
     }
   }
+
+  /// A host that renders during the reset (a dispose hook shows the screen again, as a
+  /// coordinator does on logout) is refused; the refusal lasts as long as the reset, and the
+  /// refresh after it shows a new instance.
+  @Test func aHostThatRenderedDuringTheResetShowsANewInstanceAfterIt() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "screen") { ProbeViewModel("screen", log: log) }
+      let sessionBinding = ViewModelBinding()
+      let session = sessionBinding.watch(
+        ViewModelSpec(key: "session") { ProbeViewModel("session", log: log) })
+      var host: ViewModelHost<ProbeViewModel>!
+      host = ViewModelHost<ProbeViewModel>(registry: registry) { _ = host.resolve(spec) }
+      // Newer than the session, so disposed before the session's hook runs.
+      let first = host.resolve(spec)
+      session.addDispose { _ = host.resolve(spec) }
+      registry.disposeAll()
+      #expect(first?.isDisposed == true)
+      #expect(host.error == nil)
+      #expect(host.viewModel.map { $0 !== first && !$0.isDisposed } == true)
+      host.release()
+      sessionBinding.dispose()
+    }
+  }
+
+  /// The same through `require`, as the property wrappers resolve: the reset's refusal is
+  /// reported once, and after the reset one instance is built and shown on every render.
+  @Test func aRequiringHostThatRenderedDuringTheResetIsShownOneInstanceAfterIt() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "screen") { ProbeViewModel("screen", log: log) }
+      let sessionBinding = ViewModelBinding()
+      let session = sessionBinding.watch(
+        ViewModelSpec(key: "session") { ProbeViewModel("session", log: log) })
+      let host = ViewModelHost<ProbeViewModel>(registry: registry)
+      _ = host.require(spec)
+      session.addDispose { _ = host.require(spec) }
+      registry.disposeAll()
+      #expect(reporter.errors.count == 1)
+      let a = host.require(spec)
+      let b = host.require(spec)
+      #expect(reporter.errors.count == 1)
+      #expect(a === b)
+      #expect(registry.liveInstanceCount == 1)
+      host.release()
+      sessionBinding.dispose()
+    }
+  }
+
+  /// A reset from inside `onCreate` (a screen that logs out as it is made) refreshes while that
+  /// build is still running: a screen that renders the spec being built is refused, as during
+  /// the reset, and `watch` reports it instead of meeting the build as a cycle.
+  @Test func aRefreshDuringABuildThatResetIsRefusedNotACycle() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let logoutSpec = ViewModelSpec(key: "logout") { LoggingOutViewModel(registry) }
+      let screen = RenderingBinding()
+      screen.render = { _ = screen.watch(logoutSpec) }
+      _ = screen.watch(ViewModelSpec(key: "old") { ProbeViewModel("old", log: log) })
+      _ = try? screen.watchThrowing(logoutSpec)
+      #expect(
+        reporter.errors == [
+          .resetInProgress(
+            operation: "watch(_:)", type: "LoggingOutViewModel", key: #""logout""#,
+            registry: "test")
+        ])
+      screen.dispose()
+    }
+  }
+
+  /// Called from a listener, a reset's refreshes run when the listener's change ends; a screen
+  /// that renders again then has a new instance.
+  @Test func aResetFromAListenerRefreshesWhenTheListenersChangeEnds() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let screenSpec = ViewModelSpec(key: "screen") { ProbeViewModel("screen", log: log) }
+      let screen = RenderingBinding()
+      var rendered: ProbeViewModel?
+      screen.render = { rendered = screen.watch(screenSpec) }
+      let first = screen.watch(screenSpec)
+      let sessionBinding = ViewModelBinding()
+      let session = sessionBinding.watch(
+        ViewModelSpec(key: "session") { ProbeViewModel("session", log: log) })
+      var updatesWhenItReturned = -1
+      _ = session.listen {
+        registry.disposeAll()
+        updatesWhenItReturned = screen.updates
+      }
+      session.set(1)
+      #expect(updatesWhenItReturned == 0)
+      #expect(screen.updates == 1)
+      #expect(rendered.map { $0 !== first && !$0.isDisposed } == true)
+      #expect(reporter.errors.isEmpty)
+      screen.dispose()
+      sessionBinding.dispose()
+    }
+  }
+
+  /// Exactly once: a screen whose first refresh after a reset resets again.
+  @Test func aResetFromARefreshTheResetCausedDisposesEachInstanceOnce() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let aSpec = ViewModelSpec(key: "a") { ProbeViewModel("a", log: log) }
+      let bSpec = ViewModelSpec(key: "b") { ProbeViewModel("b", log: log) }
+      let first = RenderingBinding()
+      let second = RenderingBinding()
+      var nested = false
+      first.render = {
+        _ = first.watch(aSpec)
+        if !nested {
+          nested = true
+          registry.disposeAll()
+        }
+      }
+      second.render = { _ = second.watch(bSpec) }
+      _ = first.watch(aSpec)
+      _ = second.watch(bSpec)
+      registry.disposeAll()
+      #expect(reporter.errors.isEmpty)
+      for name in ["a", "b"] {
+        let creates = log.events(startingWith: "create \(name)").count
+        let disposes = log.events(startingWith: "dispose \(name)").count
+        let onDisposes = log.events(startingWith: "onDispose \(name)").count
+        #expect(creates == disposes + 1)
+        #expect(onDisposes == disposes)
+      }
+      #expect(registry.liveInstanceCount == 2)
+      first.dispose()
+      second.dispose()
+    }
+  }
+
+  /// A host loading an async spec when the reset comes: the reset abandons the build, which
+  /// is not a failure; the host is left idle, ready to load again.
+  @Test func aHostLoadingDuringTheResetIsLeftIdleNotFailed() async {
+    let registry = ViewModelRegistry(name: "test")
+    let gate = AsyncGate()
+    let spec = AsyncViewModelSpec(key: "a") { () async -> ProbeViewModel in
+      await gate.wait()
+      return ProbeViewModel("a", log: EventLog())
+    }
+    let host = ViewModelHost<ProbeViewModel>(registry: registry)
+    let load = Task { await host.load(spec) }
+    await gate.untilWaiting()
+    registry.disposeAll()
+    #expect(await load.value == nil)
+    if case .idle = host.phase {
+    } else {
+      Issue.record("expected idle, got \(host.phase)")
+    }
+    gate.open()
+    host.release()
+    registry.disposeAll()
+  }
 }
 
 /// A binding whose refresh renders again, as a view does.
 @MainActor
 private final class RenderingBinding: ViewModelBinding {
   var render: (() -> Void)?
-  override func onUpdate() { render?() }
+  private(set) var updates = 0
+
+  override func onUpdate() {
+    updates += 1
+    render?()
+  }
+}
+
+/// A screen that logs out as it is made.
+@MainActor
+private final class LoggingOutViewModel: ViewModel {
+  let target: ViewModelRegistry
+
+  init(_ registry: ViewModelRegistry) {
+    target = registry
+  }
+
+  override func onCreate(_ arg: InstanceArg) {
+    target.disposeAll()
+  }
 }
