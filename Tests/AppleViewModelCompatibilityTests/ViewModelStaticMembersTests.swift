@@ -199,6 +199,29 @@ private final class DisposeThrower: ViewModelLifecycle {
     }
   }
 
+  /// Once a `disposeAll()` and its refreshes are over, a reset runs as usual: only one started
+  /// meanwhile does nothing.
+  @available(*, deprecated)
+  @Test func aResetAfterADisposeAllHasEndedRuns() {
+    withTestRegistry { registry, _ in
+      let proxied = ViewModelSpec<CompatCounter>(key: "p") { CompatCounter() }
+      let screen = RerenderingScreen()
+      _ = screen.watch(ViewModelSpec<CompatCounter>(key: "s") { CompatCounter() })
+      registry.disposeAll()
+      #expect(screen.updates == 1)
+      let kept = screen.watch(ViewModelSpec<CompatCounter>(key: "k") { CompatCounter() })
+      InstanceManager.shared.debugReset()
+      #expect(kept.isDisposed)
+      registry.setProxy(
+        ViewModelSpec<CompatCounter>(key: "p") { MockCompatCounter() }, for: proxied)
+      ViewModel.reset()
+      let probe = ViewModelBinding()
+      #expect(!(probe.read(proxied) is MockCompatCounter))
+      probe.dispose()
+      screen.dispose()
+    }
+  }
+
   @Test func aResetInsideAChangeDropsTheRefreshesThatWereDue() {
     withTestRegistry { registry, _ in
       let dependencySpec = ViewModelSpec<CompatCounter>(key: "d") { CompatCounter() }
