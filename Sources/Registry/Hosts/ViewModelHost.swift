@@ -367,9 +367,8 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
       case .success(let viewModel):
         move(to: .ready(viewModel, .owned(load.slot)), announcing: true)
         return viewModel
-      case .failure(let error) where error is CancellationError:
-        // The caller went away (a view's task cancelled), or a reset abandoned the build:
-        // nothing failed, and a later load builds again.
+      case .failure(let error) where error is CancellationError && Task.isCancelled:
+        // The caller went away (a view's task cancelled): nothing failed.
         move(to: .idle, announcing: true)
         return nil
       case .failure(let error):

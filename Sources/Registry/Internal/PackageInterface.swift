@@ -35,8 +35,8 @@ extension ViewModelRegistry {
   /// Resets the registry the way a process that starts again would see it: every instance
   /// disposed without refreshing anyone (resolutions made meanwhile are refused), every proxy
   /// and override removed, the configuration and observers back to their defaults. A reset
-  /// started while one runs (from a dispose hook, or from a refresh a `disposeAll()` caused)
-  /// does nothing.
+  /// started while one disposes (from a dispose hook) or while the refreshes it caused run does
+  /// nothing.
   package func resetEverything() {
     guard !isResettingOrRefreshingAfterIt else { return }
     withoutRefreshes { disposeAll() }

@@ -11,14 +11,26 @@
 /// a change of D refreshes B, then A, each once, and A sees B already updated.
 struct ChangeBatch {
   var depth = 0
-  var isFlushing = false
   var models = RefreshQueue()
   var hosts: [BindingCore] = []
   /// The next host a flush refreshes; back to 0 whenever `hosts` is emptied.
   var nextHost = 0
+  /// `isFlushing` and `carriesReset` in one byte, so that the end of a change tests both at once
+  /// (every `setState` and notification ends one).
+  private(set) var flags: UInt8 = 0
+
+  var isFlushing: Bool {
+    get { flags & 1 != 0 }
+    set { flags = newValue ? flags | 1 : flags & ~1 }
+  }
+
   /// Set by ``ViewModelRegistry/disposeAll()`` until the outermost change it ran in has ended,
-  /// its refreshes included: a full reset started meanwhile does nothing.
-  var carriesReset = false
+  /// its refreshes included. While a build runs, that change does not end: the refreshes wait
+  /// for the build (a re-render would meet it as a cycle).
+  var carriesReset: Bool {
+    get { flags & 2 != 0 }
+    set { flags = newValue ? flags | 2 : flags & ~2 }
+  }
 }
 
 /// The view models' bindings a change made dirty, lowest height first, then oldest first.
@@ -93,14 +105,27 @@ extension ViewModelRegistry {
 
   func endChange() {
     changes.depth -= 1
-    guard changes.depth == 0, !changes.isFlushing else { return }
+    guard changes.depth == 0 else { return }
+    // Flushing already, or carrying a reset: the rare cases, one test.
+    if changes.flags != 0 { return finishChangeCarryingReset() }
+    if !changes.models.isEmpty || !changes.hosts.isEmpty { flushChanges() }
+  }
+
+  /// Ends, once no change is running, the change a reset ran in: its refreshes also wait for
+  /// the build the reset was made from (in a builder or `onCreate`), and
+  /// `build(_:identity:…)` calls this again when that build's frame goes.
+  @inline(never)
+  func finishChangeCarryingReset() {
+    guard changes.depth == 0, !changes.isFlushing, buildStack.isEmpty else { return }
     if !changes.models.isEmpty || !changes.hosts.isEmpty { flushChanges() }
     changes.carriesReset = false
   }
 
-  /// Whether a ``disposeAll()`` runs, or the change it ran in has not ended yet (its refreshes
-  /// may still be running).
-  package var isResettingOrRefreshingAfterIt: Bool { changes.carriesReset }
+  /// Whether a ``disposeAll()`` is disposing, or the refreshes it caused are running: a full
+  /// reset started then does nothing.
+  package var isResettingOrRefreshingAfterIt: Bool {
+    isResetting || (changes.carriesReset && changes.isFlushing)
+  }
 
   /// Runs `body` as part of a change, then drops every refresh still queued — those it caused,
   /// and those due when it began if it runs inside a change — so no binding hears of what it

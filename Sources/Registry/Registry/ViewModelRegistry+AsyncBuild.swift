@@ -96,7 +96,10 @@ extension ViewModelRegistry {
         // On the build stack while onCreate runs, as for a synchronous build: a dependency
         // that needs this identity back is a cycle.
         buildStack.push(BuildFrame(identity: key.identity, type: VM.self, values: active.values))
-        defer { buildStack.pop() }
+        defer {
+          buildStack.pop()
+          if changes.carriesReset { finishChangeCarryingReset() }
+        }
         do {
           try admit(
             viewModel, identity: key.identity, values: active.values,

@@ -9,7 +9,11 @@ extension ViewModelRegistry {
     aliveForever: Bool
   ) throws -> VM {
     try enterBuild(identity, type: VM.self, values: active.values)
-    defer { buildStack.pop() }
+    defer {
+      buildStack.pop()
+      // A reset made during the build refreshes once the outermost build is over.
+      if changes.carriesReset { finishChangeCarryingReset() }
+    }
     // What the builder and onCreate read is not a dependency of whatever is being tracked now
     // (a SwiftUI body that resolves on first read).
     ObservationGate.suspend()

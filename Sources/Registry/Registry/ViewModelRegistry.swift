@@ -221,10 +221,9 @@ public final class ViewModelRegistry {
   /// ``RegistryError/resetInProgress(operation:type:key:registry:)``, and a lookup finds nothing
   /// else. The refreshes the disposals cause (a binding's `onUpdate`, a host's render) run once
   /// it has disposed everything, when the outermost change it runs in ends: before it returns,
-  /// or, called from a listener or a refresh, when that change ends. A view that renders again
-  /// in one builds what it needs, and those instances stay alive. (Called from a builder or
-  /// `onCreate`, the refreshes run while that build does, and are refused as the reset's own
-  /// resolutions are.)
+  /// or, called from a listener or a refresh, when that change ends; called from a builder or
+  /// `onCreate`, once that build is over. A view that renders again in one builds what it
+  /// needs, and those instances stay alive.
   ///
   /// Use it at the end of a scope that owns the registry (a test, a preview, a logout that
   /// throws the whole graph away).
@@ -246,12 +245,8 @@ public final class ViewModelRegistry {
     for viewModel in store.live.reversed() {
       dispose(viewModel, callingHook: true)
     }
-    // A reset from a builder or `onCreate` flushes with that build still on the stack: its
-    // refreshes are refused as the reset's own resolutions are, rather than meeting the build
-    // as a cycle.
-    if buildStack.isEmpty { isResetting = wasResetting }
-    endChange()
     isResetting = wasResetting
+    endChange()
   }
 
   /// Set while ``disposeAll()`` disposes: a binding gets only what it holds already, and

@@ -373,24 +373,97 @@ import Testing
     }
   }
 
-  /// A reset from inside `onCreate` (a screen that logs out as it is made) refreshes while that
-  /// build is still running: a screen that renders the spec being built is refused, as during
-  /// the reset, and `watch` reports it instead of meeting the build as a cycle.
-  @Test func aRefreshDuringABuildThatResetIsRefusedNotACycle() {
+  /// A reset from inside `onCreate` (a screen that logs out as it is made) refreshes once that
+  /// build is over: a screen that renders again then builds what it shows, and meets no build
+  /// in flight (it used to meet it as a cycle, and `watch` stopped the program).
+  @Test func aResetFromOnCreateRefreshesOnceTheBuildIsOver() {
     withTestRegistry { registry, reporter in
       let log = EventLog()
+      let screenSpec = ViewModelSpec(key: "screen") { ProbeViewModel("screen", log: log) }
       let logoutSpec = ViewModelSpec(key: "logout") { LoggingOutViewModel(registry) }
       let screen = RenderingBinding()
-      screen.render = { _ = screen.watch(logoutSpec) }
-      _ = screen.watch(ViewModelSpec(key: "old") { ProbeViewModel("old", log: log) })
-      _ = try? screen.watchThrowing(logoutSpec)
-      #expect(
-        reporter.errors == [
-          .resetInProgress(
-            operation: "watch(_:)", type: "LoggingOutViewModel", key: #""logout""#,
-            registry: "test")
-        ])
+      var rendered: ProbeViewModel?
+      screen.render = { rendered = screen.watch(screenSpec) }
+      let first = screen.watch(screenSpec)
+      let logout = ViewModelBinding()
+      #expect(throws: RegistryError.self) { try logout.watchThrowing(logoutSpec) }
+      #expect(screen.updates == 1)
+      #expect(rendered.map { $0 !== first && !$0.isDisposed } == true)
+      #expect(reporter.errors.isEmpty)
       screen.dispose()
+      logout.dispose()
+    }
+  }
+
+  /// The same when `onCreate` starts a change whose listener resets: the change ends inside the
+  /// build, and its refreshes still wait for the build.
+  @Test func aResetFromAListenerOfAChangeMadeInOnCreateRefreshesOnceTheBuildIsOver() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let sessionBinding = ViewModelBinding()
+      let session = sessionBinding.watch(
+        ViewModelSpec(key: "session") { ProbeViewModel("session", log: log) })
+      _ = session.listen { registry.disposeAll() }
+      let signOutSpec = ViewModelSpec(key: "sign out") { SigningOutViewModel(session) }
+      // The screen renders the very spec being built: during the build, that is a cycle.
+      let screen = RenderingBinding()
+      var rendered: SigningOutViewModel?
+      var caught: (any Error)?
+      screen.render = {
+        do { rendered = try screen.watchThrowing(signOutSpec) } catch { caught = error }
+      }
+      _ = screen.watch(ViewModelSpec(key: "old") { ProbeViewModel("old", log: log) })
+      let other = ViewModelBinding()
+      #expect(throws: RegistryError.self) { try other.watchThrowing(signOutSpec) }
+      #expect(screen.updates == 1)
+      #expect(caught == nil)
+      #expect(rendered.map { !$0.isDisposed } == true)
+      #expect(reporter.errors.isEmpty)
+      screen.dispose()
+      other.dispose()
+      sessionBinding.dispose()
+    }
+  }
+
+  /// A host that renders only when refreshed (UIKit, a terminal screen) shows an instance again
+  /// after a reset from `onCreate`.
+  @Test func aHostRefreshedByAResetFromOnCreateShowsAnInstanceAfterIt() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let screenSpec = ViewModelSpec(key: "screen") { ProbeViewModel("screen", log: log) }
+      var host: ViewModelHost<ProbeViewModel>!
+      host = ViewModelHost<ProbeViewModel>(registry: registry) { _ = host.resolve(screenSpec) }
+      let first = host.resolve(screenSpec)
+      let logout = ViewModelBinding()
+      _ = try? logout.watchThrowing(
+        ViewModelSpec(key: "logout") { LoggingOutViewModel(registry) })
+      #expect(host.viewModel.map { $0 !== first && !$0.isDisposed } == true)
+      #expect(host.error == nil)
+      #expect(reporter.errors.isEmpty)
+      host.release()
+      logout.dispose()
+    }
+  }
+
+  /// A full reset made in a listener after `disposeAll()` has returned runs: only one started
+  /// while the reset disposes, or from the refreshes it causes, does nothing.
+  @Test func aFullResetAfterDisposeAllReturnedInTheSameListenerRuns() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "k") { ProbeViewModel("real", log: log) }
+      registry.setProxy(ViewModelSpec(key: "k") { ProbeViewModel("mock", log: log) }, for: spec)
+      let sessionBinding = ViewModelBinding()
+      let session = sessionBinding.watch(
+        ViewModelSpec(key: "session") { ProbeViewModel("session", log: log) })
+      _ = session.listen {
+        registry.disposeAll()
+        registry.resetEverything()
+      }
+      session.set(1)
+      let probe = ViewModelBinding()
+      #expect(probe.read(spec).name == "real")
+      probe.dispose()
+      sessionBinding.dispose()
     }
   }
 
@@ -456,9 +529,9 @@ import Testing
     }
   }
 
-  /// A host loading an async spec when the reset comes: the reset abandons the build, which
-  /// is not a failure; the host is left idle, ready to load again.
-  @Test func aHostLoadingDuringTheResetIsLeftIdleNotFailed() async {
+  /// A host loading an async spec when the reset comes: the reset abandons the build, and the
+  /// host shows the failure (`CancellationError`), so that `retry()` loads it again.
+  @Test func aHostWhoseLoadAResetAbandonedCanRetryIt() async {
     let registry = ViewModelRegistry(name: "test")
     let gate = AsyncGate()
     let spec = AsyncViewModelSpec(key: "a") { () async -> ProbeViewModel in
@@ -470,11 +543,17 @@ import Testing
     await gate.untilWaiting()
     registry.disposeAll()
     #expect(await load.value == nil)
-    if case .idle = host.phase {
+    if case .failed(let error) = host.phase {
+      #expect(error is CancellationError)
     } else {
-      Issue.record("expected idle, got \(host.phase)")
+      Issue.record("expected failed, got \(host.phase)")
     }
     gate.open()
+    #expect(host.retry() == nil)
+    if case .loading = host.phase {
+    } else {
+      Issue.record("expected loading again, got \(host.phase)")
+    }
     host.release()
     registry.disposeAll()
   }
@@ -489,6 +568,20 @@ private final class RenderingBinding: ViewModelBinding {
   override func onUpdate() {
     updates += 1
     render?()
+  }
+}
+
+/// A screen that signs out, by changing the session, as it is made.
+@MainActor
+private final class SigningOutViewModel: ViewModel {
+  let session: ProbeViewModel
+
+  init(_ session: ProbeViewModel) {
+    self.session = session
+  }
+
+  override func onCreate(_ arg: InstanceArg) {
+    if !session.isDisposed { session.set(1) }
   }
 }
 
