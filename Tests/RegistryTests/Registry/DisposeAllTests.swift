@@ -425,6 +425,47 @@ import Testing
     }
   }
 
+  /// The same for an async spec: its `onCreate` runs with the build's frame on the stack, and
+  /// the refreshes run once that frame is gone.
+  @Test func aResetFromTheOnCreateOfAnAsyncBuildRefreshesOnceItIsOver() async {
+    let registry = ViewModelRegistry(name: "test")
+    let log = EventLog()
+    let screen = RenderingBinding(registry: registry)
+    let screenSpec = ViewModelSpec(key: "screen") { ProbeViewModel("screen", log: log) }
+    var rendered: ProbeViewModel?
+    screen.render = { rendered = screen.watch(screenSpec) }
+    let first = screen.watch(screenSpec)
+    let logoutSpec = AsyncViewModelSpec(key: "logout") { LoggingOutViewModel(registry) }
+    let other = ViewModelBinding(registry: registry)
+    _ = try? await other.watchAsync(logoutSpec)
+    #expect(screen.updates == 1)
+    #expect(rendered.map { $0 !== first && !$0.isDisposed } == true)
+    screen.dispose()
+    other.dispose()
+    registry.disposeAll()
+  }
+
+  /// Once a reset is over, a change made in `onCreate` refreshes its watchers at once, as it
+  /// did before any reset: only a reset's own refreshes wait for the build.
+  @Test func afterAResetAChangeMadeInOnCreateRefreshesAtOnce() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      registry.disposeAll()
+      let watcher = CountingBinding()
+      let session = watcher.watch(
+        ViewModelSpec(key: "session") { ProbeViewModel("session", log: log) })
+      var updatesRightAfterTheChange = -1
+      let spec = ViewModelSpec(key: "changer") {
+        ChangingViewModel(session) { updatesRightAfterTheChange = watcher.updates }
+      }
+      let other = ViewModelBinding()
+      _ = other.watch(spec)
+      #expect(updatesRightAfterTheChange == 1)
+      other.dispose()
+      watcher.dispose()
+    }
+  }
+
   /// A host that renders only when refreshed (UIKit, a terminal screen) shows an instance again
   /// after a reset from `onCreate`.
   @Test func aHostRefreshedByAResetFromOnCreateShowsAnInstanceAfterIt() {
@@ -582,6 +623,23 @@ private final class SigningOutViewModel: ViewModel {
 
   override func onCreate(_ arg: InstanceArg) {
     if !session.isDisposed { session.set(1) }
+  }
+}
+
+/// Changes a session as it is made, then says so.
+@MainActor
+private final class ChangingViewModel: ViewModel {
+  let session: ProbeViewModel
+  let changed: () -> Void
+
+  init(_ session: ProbeViewModel, changed: @escaping () -> Void) {
+    self.session = session
+    self.changed = changed
+  }
+
+  override func onCreate(_ arg: InstanceArg) {
+    session.set(1)
+    changed()
   }
 }
 
