@@ -108,7 +108,11 @@ extension ViewModelRegistry {
     guard changes.depth == 0 else { return }
     // Flushing already, or carrying a reset: the rare cases, one test.
     if changes.flags != 0 { return finishChangeCarryingReset() }
-    if !changes.models.isEmpty || !changes.hosts.isEmpty { flushChanges() }
+    if !changes.models.isEmpty || !changes.hosts.isEmpty {
+      flushChanges()
+      // A refresh reset the registry: this change carried it.
+      if changes.carriesReset { finishChangeCarryingReset() }
+    }
   }
 
   /// Ends, once no change is running, the change a reset ran in: its refreshes also wait for
@@ -162,6 +166,13 @@ extension ViewModelRegistry {
     defer { changes.isFlushing = false }
     changes.nextHost = 0
     while true {
+      // A refresh reset the registry while a build is running (a change made in `onCreate`):
+      // what is left waits for that build, whose end flushes it.
+      if changes.carriesReset, !buildStack.isEmpty {
+        changes.hosts.removeFirst(changes.nextHost)
+        changes.nextHost = 0
+        return
+      }
       if let (core, queuedHeight) = changes.models.pop() {
         // Its owner came to watch something higher while it waited (a refresh made it watch
         // more): it goes back, at its height now. Heights only rise, so this ends.

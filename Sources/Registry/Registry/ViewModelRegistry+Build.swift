@@ -11,8 +11,9 @@ extension ViewModelRegistry {
     try enterBuild(identity, type: VM.self, values: active.values)
     defer {
       buildStack.pop()
-      // A reset made during the build refreshes once the outermost build is over.
-      if changes.carriesReset { finishChangeCarryingReset() }
+      // A reset made during the build refreshes once the outermost build is over, outside any
+      // observation (this runs after the gate below has resumed).
+      if changes.carriesReset { ObservationGate.suspended { finishChangeCarryingReset() } }
     }
     // What the builder and onCreate read is not a dependency of whatever is being tracked now
     // (a SwiftUI body that resolves on first read).

@@ -221,9 +221,9 @@ public final class ViewModelRegistry {
   /// ``RegistryError/resetInProgress(operation:type:key:registry:)``, and a lookup finds nothing
   /// else. The refreshes the disposals cause (a binding's `onUpdate`, a host's render) run once
   /// it has disposed everything, when the outermost change it runs in ends: before it returns,
-  /// or, called from a listener or a refresh, when that change ends; called from a builder or
-  /// `onCreate`, once that build is over. A view that renders again in one builds what it
-  /// needs, and those instances stay alive.
+  /// or, called from a listener or a refresh, when that change ends; called while a build runs
+  /// (from a builder or `onCreate`), once the outermost build is over. A view that renders
+  /// again in one builds what it needs, and those instances stay alive.
   ///
   /// Use it at the end of a scope that owns the registry (a test, a preview, a logout that
   /// throws the whole graph away).

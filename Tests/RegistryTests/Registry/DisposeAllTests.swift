@@ -1,3 +1,4 @@
+import Observation
 import Registry
 import Testing
 
@@ -466,6 +467,99 @@ import Testing
     }
   }
 
+  /// The same when the reset comes from a refresh of that change (a binding's `onUpdate`), which
+  /// runs while the build does: what the flush has left waits for the build.
+  @Test func aResetFromARefreshOfAChangeMadeInOnCreateRefreshesOnceTheBuildIsOver() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let sessionSpec = ViewModelSpec(key: "session") { ProbeViewModel("session", log: log) }
+      let sessionBinding = ViewModelBinding()
+      let session = sessionBinding.watch(sessionSpec)
+      let resetter = StagedBinding()
+      resetter.stages = [{ registry.disposeAll() }]
+      _ = resetter.watch(sessionSpec)
+      let signOutSpec = ViewModelSpec(key: "sign out") { SigningOutViewModel(session) }
+      let screen = RenderingBinding()
+      var caught: (any Error)?
+      screen.render = {
+        do { _ = try screen.watchThrowing(signOutSpec) } catch { caught = error }
+      }
+      _ = screen.watch(ViewModelSpec(key: "old") { ProbeViewModel("old", log: log) })
+      let other = ViewModelBinding()
+      #expect(throws: RegistryError.self) { try other.watchThrowing(signOutSpec) }
+      // Refreshed for the change (it resets then), and for its instance's disposal.
+      #expect(resetter.updates == 2)
+      #expect(screen.updates == 1)
+      #expect(caught == nil)
+      #expect(reporter.errors.isEmpty)
+      screen.dispose()
+      other.dispose()
+      resetter.dispose()
+      sessionBinding.dispose()
+    }
+  }
+
+  /// The refreshes a reset from `onCreate` waits with run outside the requester's observation
+  /// (a SwiftUI body that resolves on first read): what they read is not its dependency.
+  @Test func theRefreshesAResetFromOnCreateDefersAreNotTheRequestersDependencies() {
+    withTestRegistry { registry, _ in
+      let screenSpec = ViewModelSpec(key: "screen") { ObservedCounter() }
+      let screen = RenderingBinding()
+      var rendered: ObservedCounter?
+      screen.render = {
+        let counter = screen.watch(screenSpec)
+        _ = counter.count
+        rendered = counter
+      }
+      _ = screen.watch(screenSpec)
+      let changed = Box(false)
+      let logout = ViewModelBinding()
+      withObservationTracking {
+        _ = try? logout.watchThrowing(
+          ViewModelSpec(key: "logout") { LoggingOutViewModel(registry) })
+      } onChange: {
+        MainActor.assumeIsolated { changed.value = true }
+      }
+      #expect(screen.updates == 1)
+      rendered?.increment()
+      #expect(!changed.value)
+      screen.dispose()
+      logout.dispose()
+    }
+  }
+
+  /// A reset made from a refresh is over when that refresh's change ends: a change made in
+  /// `onCreate` afterwards refreshes at once, and a full reset from a later refresh runs.
+  @Test func aResetFromARefreshIsOverWhenItsChangeEnds() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let sessionSpec = ViewModelSpec(key: "session") { ProbeViewModel("session", log: log) }
+      let watcher = StagedBinding()
+      var session = watcher.watch(sessionSpec)
+      // The first refresh resets; the second, the reset's own, renders again.
+      watcher.stages = [
+        { registry.disposeAll() }, { session = watcher.watch(sessionSpec) },
+        {}, { registry.resetEverything() },
+      ]
+      session.set(1)
+      #expect(watcher.updates == 2)
+      #expect(!session.isDisposed)
+      var updatesRightAfterTheChange = -1
+      let spec = ViewModelSpec(key: "changer") {
+        ChangingViewModel(session) { updatesRightAfterTheChange = watcher.updates }
+      }
+      let other = ViewModelBinding()
+      _ = other.watch(spec)
+      #expect(updatesRightAfterTheChange == 3)
+      let survivor = session
+      survivor.set(2)
+      #expect(watcher.updates == 4)
+      #expect(survivor.isDisposed)
+      other.dispose()
+      watcher.dispose()
+    }
+  }
+
   /// A host that renders only when refreshed (UIKit, a terminal screen) shows an instance again
   /// after a reset from `onCreate`.
   @Test func aHostRefreshedByAResetFromOnCreateShowsAnInstanceAfterIt() {
@@ -624,6 +718,31 @@ private final class SigningOutViewModel: ViewModel {
   override func onCreate(_ arg: InstanceArg) {
     if !session.isDisposed { session.set(1) }
   }
+}
+
+/// A binding that runs one step per refresh, in order.
+@MainActor
+private final class StagedBinding: ViewModelBinding {
+  var stages: [() -> Void] = []
+  private(set) var updates = 0
+
+  override func onUpdate() {
+    updates += 1
+    if updates <= stages.count { stages[updates - 1]() }
+  }
+}
+
+/// A view model whose count is read under Observation tracking.
+@MainActor
+private final class ObservedCounter: ViewModel {
+  private var storage = 0
+
+  var count: Int {
+    accessForObservation()
+    return storage
+  }
+
+  func increment() { update { storage += 1 } }
 }
 
 /// Changes a session as it is made, then says so.
