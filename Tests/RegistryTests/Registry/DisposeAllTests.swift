@@ -560,6 +560,73 @@ import Testing
     }
   }
 
+  /// A builder that changes the session (whose refresh resets) and then throws: its build still
+  /// ends, the refreshes that waited for it run, and the reset is over (a later change refreshes
+  /// at once, a later reset disposes everything).
+  @Test func aBuilderThatThrowsAfterARefreshResetStillEndsTheReset() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let sessionSpec = ViewModelSpec(key: "session") { ProbeViewModel("session", log: log) }
+      let sessionBinding = ViewModelBinding()
+      let session = sessionBinding.watch(sessionSpec)
+      let resetter = StagedBinding()
+      resetter.stages = [{ registry.disposeAll() }]
+      _ = resetter.watch(sessionSpec)
+      let screen = RenderingBinding()
+      _ = screen.watch(ViewModelSpec(key: "old") { ProbeViewModel("old", log: log) })
+      let spec = ViewModelSpec(key: "thrower") { () throws -> ProbeViewModel in
+        session.set(1)
+        throw BuildFailure()
+      }
+      let other = ViewModelBinding()
+      #expect(throws: BuildFailure.self) { try other.watchThrowing(spec) }
+      #expect(resetter.updates == 2)
+      #expect(screen.updates == 1)
+      let again = sessionBinding.watch(sessionSpec)
+      _ = resetter.watch(sessionSpec)
+      again.set(5)
+      #expect(resetter.updates == 3)
+      registry.disposeAll()
+      #expect(again.isDisposed)
+      #expect(registry.liveInstanceCount == 0)
+      screen.dispose()
+      other.dispose()
+      resetter.dispose()
+      sessionBinding.dispose()
+    }
+  }
+
+  /// A reset made by a refresh of a change made in a nested build's `onCreate` waits for the
+  /// outermost build.
+  @Test func aResetDuringANestedBuildWaitsForTheOutermostBuild() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let sessionSpec = ViewModelSpec(key: "session") { ProbeViewModel("session", log: log) }
+      let sessionBinding = ViewModelBinding()
+      let session = sessionBinding.watch(sessionSpec)
+      let resetter = StagedBinding()
+      resetter.stages = [{ registry.disposeAll() }]
+      _ = resetter.watch(sessionSpec)
+      let screen = RenderingBinding()
+      var buildsWhenRefreshed = -1
+      screen.render = { buildsWhenRefreshed = registry.liveInstanceCount }
+      _ = screen.watch(ViewModelSpec(key: "old") { ProbeViewModel("old", log: log) })
+      let inner = ViewModelSpec(key: "inner") { SigningOutViewModel(session) }
+      let outer = ViewModelSpec(key: "outer") { OuterViewModel(inner) }
+      let other = ViewModelBinding()
+      _ = try? other.watchThrowing(outer)
+      #expect(resetter.updates == 2)
+      #expect(screen.updates == 1)
+      // Refreshed after both builds were abandoned and disposed: nothing is left alive.
+      #expect(buildsWhenRefreshed == 0)
+      #expect(reporter.errors.isEmpty)
+      screen.dispose()
+      other.dispose()
+      resetter.dispose()
+      sessionBinding.dispose()
+    }
+  }
+
   /// A host that renders only when refreshed (UIKit, a terminal screen) shows an instance again
   /// after a reset from `onCreate`.
   @Test func aHostRefreshedByAResetFromOnCreateShowsAnInstanceAfterIt() {
@@ -717,6 +784,23 @@ private final class SigningOutViewModel: ViewModel {
 
   override func onCreate(_ arg: InstanceArg) {
     if !session.isDisposed { session.set(1) }
+  }
+}
+
+/// What a builder throws.
+private struct BuildFailure: Error {}
+
+/// Builds `inner` in its own `onCreate`: a nested build.
+@MainActor
+private final class OuterViewModel: ViewModel {
+  let inner: ViewModelSpec<SigningOutViewModel>
+
+  init(_ inner: ViewModelSpec<SigningOutViewModel>) {
+    self.inner = inner
+  }
+
+  override func onCreate(_ arg: InstanceArg) {
+    _ = try? viewModelBinding.watchThrowing(inner)
   }
 }
 
