@@ -39,10 +39,6 @@ public final class InstanceManager {
   /// InstanceManager.shared.debugReset()
   /// ```
   public func debugReset() {
-    // As AppleViewModel's: no binding is called back, so nothing is built again; and a reset
-    // started while one runs (from a refresh it caused) does nothing.
-    let registry = ViewModelRegistry.current
-    guard !registry.isResettingOrRefreshingAfterIt else { return }
-    registry.withoutRefreshes { registry.disposeAll() }
+    ViewModelRegistry.current.disposeAllRefreshingNoOne()
   }
 }

@@ -106,7 +106,7 @@ func finish(_ registry: ViewModelRegistry, leakCheck: Bool, sourceLocation: Sour
   }
   // Nobody is told: a binding that outlived the scope and renders again on a refresh would
   // build, after the leak check, what nothing then disposes.
-  registry.withoutRefreshes { registry.disposeAll() }
+  registry.disposeAllRefreshingNoOne()
   registry.clearAllProxies()
 }
 

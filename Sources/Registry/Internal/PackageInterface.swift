@@ -38,10 +38,20 @@ extension ViewModelRegistry {
   /// started while one disposes (from a dispose hook) or while the refreshes it caused run does
   /// nothing.
   package func resetEverything() {
-    guard !isResettingOrRefreshingAfterIt else { return }
-    withoutRefreshes { disposeAll() }
+    guard disposeAllRefreshingNoOne() else { return }
     clearAllProxies()
     configure()
+  }
+
+  /// Disposes every instance without refreshing anyone, as AppleViewModel's resets do (a
+  /// binding's `onUpdate` would build again what was just disposed). A reset started while one
+  /// disposes (from a dispose hook) or while the refreshes it caused run does nothing: then
+  /// `false`.
+  @discardableResult
+  package func disposeAllRefreshingNoOne() -> Bool {
+    guard !isResettingOrRefreshingAfterIt else { return false }
+    withoutRefreshes { disposeAll() }
+    return true
   }
 }
 

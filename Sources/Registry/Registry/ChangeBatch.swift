@@ -127,7 +127,7 @@ extension ViewModelRegistry {
 
   /// Whether a ``disposeAll()`` is disposing, or the refreshes it caused are running: a full
   /// reset started then does nothing.
-  package var isResettingOrRefreshingAfterIt: Bool {
+  var isResettingOrRefreshingAfterIt: Bool {
     isResetting || (changes.carriesReset && changes.isFlushing)
   }
 

@@ -109,8 +109,8 @@ extension ViewModelRegistry {
     // it finds is being disposed, and what it would build would outlive the reset. What the
     // binding holds already is answered as it is, as the re-render path answers it.
     if isResetting {
-      if let held = held(at: identity, by: holder, mode: mode) { return held }
-      throw resetInProgress(operation, type: VM.self, key: active.key)
+      return try heldDuringReset(
+        at: identity, by: holder, mode: mode, operation, VM.self, active.key)
     }
     return try existing(
       identity, for: holder, mode: mode, type: VM.self, values: active.values,
@@ -266,8 +266,9 @@ extension ViewModelRegistry {
     }
     // A reset refuses what would build or start holding, as for the synchronous forms.
     if isResetting {
-      if let held = held(at: identity, by: holder, mode: mode) { return held as! VM }
-      throw resetInProgress(operation, type: VM.self, key: active.key)
+      return try heldDuringReset(
+        at: identity, by: holder, mode: mode, operation, VM.self, active.key)
+        as! VM
     }
     do {
       if let existing = try existing(
@@ -295,10 +296,28 @@ extension ViewModelRegistry {
     -> ViewModel?
   {
     guard let entry = holder.entry(at: identity) else { return nil }
+    return answer(entry, at: identity, by: holder, mode: mode)
+  }
+
+  /// What `holder` holds in `entry`, which it starts watching if `mode` watches and it did not.
+  private func answer(
+    _ entry: HolderTable.Entry, at identity: InstanceIdentity, by holder: BindingCore,
+    mode: ResolveMode
+  ) -> ViewModel {
     if mode == .watch, !entry.isWatching {
       hold(entry.viewModel, at: identity, by: holder, watching: true, anchor: nil)
     }
     return entry.viewModel
+  }
+
+  /// A resolution while a reset disposes: what `holder` holds already, or the reset's refusal.
+  @inline(never)
+  private func heldDuringReset(
+    at identity: InstanceIdentity, by holder: BindingCore, mode: ResolveMode,
+    _ operation: StaticString, _ type: Any.Type, _ key: AnyHashable?
+  ) throws -> ViewModel {
+    if let held = held(at: identity, by: holder, mode: mode) { return held }
+    throw resetInProgress(operation, type: type, key: key)
   }
 
   /// What every resolution tries first: the instance `holder` already holds (the re-render
@@ -383,9 +402,7 @@ extension ViewModelRegistry {
     // find is being disposed.
     guard !holder.isDisposed else { return .found(isResetting ? nil : found) }
     if let (identity, entry) = holder.heldEntry(of: found) {
-      if mode == .watch, !entry.isWatching {
-        hold(found, at: identity, by: holder, watching: true, anchor: nil)
-      }
+      _ = answer(entry, at: identity, by: holder, mode: mode)
       return .found(found)
     }
     guard !isResetting else { return .found(nil) }
@@ -410,14 +427,11 @@ extension ViewModelRegistry {
       return candidate as? VM
     }
     // A reset answers only with what the binding holds already, as a single lookup does.
-    let isResetting = isResetting
     return tagged.compactMap { candidate in
       guard !candidate.isDisposed else { return nil }
       if holder.isDisposed { return isResetting ? nil : candidate }
       if let (identity, entry) = holder.heldEntry(of: candidate) {
-        if mode == .watch, !entry.isWatching {
-          hold(candidate, at: identity, by: holder, watching: true, anchor: nil)
-        }
+        _ = answer(entry, at: identity, by: holder, mode: mode)
         return candidate
       }
       guard !isResetting, let record = candidate.lifetime.record else { return nil }
