@@ -121,7 +121,8 @@ extension ViewModelRegistry {
   @inline(never)
   func finishChangeCarryingReset() {
     guard changes.depth == 0, !changes.isFlushing, buildStack.isEmpty else { return }
-    if !changes.models.isEmpty || !changes.hosts.isEmpty { flushChanges() }
+    // A flush of nothing does nothing: the rare path need not test for it.
+    flushChanges()
     changes.carriesReset = false
   }
 

@@ -340,8 +340,17 @@ import Testing
       host = ViewModelHost<ProbeViewModel>(registry: registry) { _ = host.resolve(spec) }
       // Newer than the session, so disposed before the session's hook runs.
       let first = host.resolve(spec)
-      session.addDispose { _ = host.resolve(spec) }
+      var shownDuringReset: ProbeViewModel?
+      var failedDuringReset = true
+      session.addDispose {
+        _ = host.resolve(spec)
+        shownDuringReset = host.viewModel
+        failedDuringReset = host.error != nil
+      }
       registry.disposeAll()
+      // Refused, it shows nothing (not the disposed instance) and no lasting failure.
+      #expect(shownDuringReset == nil)
+      #expect(!failedDuringReset)
       #expect(first?.isDisposed == true)
       #expect(host.error == nil)
       #expect(host.viewModel.map { $0 !== first && !$0.isDisposed } == true)
