@@ -21,7 +21,7 @@ struct ChangeBatch {
 
   var isFlushing: Bool {
     get { flags & 1 != 0 }
-    set { flags = newValue ? flags | 1 : flags & ~1 }
+    set { if newValue { flags |= 1 } else { flags &= ~1 } }
   }
 
   /// Set by ``ViewModelRegistry/disposeAll()`` until the outermost change it ran in has ended,
@@ -29,7 +29,7 @@ struct ChangeBatch {
   /// for the build (a re-render would meet it as a cycle).
   var carriesReset: Bool {
     get { flags & 2 != 0 }
-    set { flags = newValue ? flags | 2 : flags & ~2 }
+    set { if newValue { flags |= 2 } else { flags &= ~2 } }
   }
 }
 
