@@ -343,7 +343,8 @@ func setStateFloor(changing: Bool, calls: Int) -> [Metric] {
 
 /// One binding watches `specs.count` keyed instances (timing each build), then reads them all
 /// again, in order and then in `order` (a shuffle: each read far from the last in memory); the
-/// allocator's bytes in use before and after the build give bytes per instance.
+/// allocator's bytes in use before and after the build give bytes per instance. Bytes per spec
+/// (no floor: a plain dictionary has nothing like it) come from making as many specs again.
 @MainActor
 func scale(specs: [ViewModelSpec<PlainViewModel>], order: [Int], reads: Int) -> [Metric] {
   let count = specs.count
@@ -376,9 +377,20 @@ func scale(specs: [ViewModelSpec<PlainViewModel>], order: [Int], reads: Int) -> 
   let objects = specs.map { _ in PlainViewModel() }
   let objectBytes = allocatedBytes() - objectsBefore
   consume(UInt(objects.count))
+  // As many specs again, made as the fixture makes them: what a declared spec costs in memory,
+  // with what it refers to (its values and its identity's key box).
+  let specsBefore = allocatedBytes()
+  let declared = specs.map { spec in ViewModelSpec(key: spec.key) { PlainViewModel() } }
+  let specBytes = allocatedBytes() - specsBefore
+  consume(UInt(declared.count))
   return scaleMetrics(
     count: count, watch: buildTime, read: readTime / Double(passes),
     shuffledRead: shuffledTime / Double(passes), bytes: after - before, objectBytes: objectBytes)
+    + [
+      Metric(
+        name: "scale_spec_bytes_\(count)", unit: "bytes/spec",
+        value: Double(specBytes) / Double(count))
+    ]
 }
 
 /// A dictionary with a `String` key and an object per entry, filled then read the same way.

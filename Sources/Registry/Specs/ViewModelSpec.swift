@@ -69,8 +69,11 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   private let ownBuilder: @MainActor () throws -> VM
   /// The shared identity, computed once because it is needed on every resolution.
   let sharedIdentity: InstanceIdentity?
-  /// The private identity of a spec made by a family from a hashable argument.
-  let privateKey: InstanceKey?
+  /// Whether this spec's private identity is its family's and argument's (a family's spec for a
+  /// hashable argument), made in `init`, rather than the spec object's own. A flag, not the key:
+  /// the identity made from it carries the key, and a spec is smaller without a second copy.
+  /// Set once, in `init`.
+  private(set) var identifiesByArgument = false
   /// The family and argument this spec was made from, so that a proxy on the family applies
   /// to it; it builds the instance, and is also `values`.
   let origin: SpecOrigin<VM>?
@@ -155,23 +158,18 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ) {
     self.values = values
     self.releasePolicy = releasePolicy
-    self.privateKey = privateKey
     self.origin = nil
     self.inputs = inputs
     self.site = site
     self.interface = interface
     self.ownBuilder = builder
-    self.sharedIdentity = values.key.map {
+    let sharedIdentity = values.key.map {
       InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0))
     }
-    // A keyed spec needs its private identity only under an unkeyed proxy: made then.
-    if let sharedIdentity {
-      lookupBoxAddress = sharedIdentity.boxAddress
-    } else {
-      let identity = makePrivateIdentity()
-      privateIdentityStorage = identity
-      lookupBoxAddress = identity.boxAddress
-    }
+    // Read before the identity moves into its stored property: after, it would be a copy.
+    let sharedBox = sharedIdentity?.boxAddress
+    self.sharedIdentity = sharedIdentity
+    setUpIdentities(sharedBox: sharedBox, privateKey: privateKey)
   }
 
   /// A family's spec: `origin` is its values and builds its instances; `sharedIdentity` is
@@ -182,20 +180,38 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ) {
     self.values = origin
     self.releasePolicy = releasePolicy
-    self.privateKey = privateKey
     self.origin = origin
     self.inputs = nil
     self.site = nil
     self.interface = nil
     self.ownBuilder = unusedBuilder
+    // Read before the identity moves into its stored property: after, it would be a copy.
+    let sharedBox = sharedIdentity?.boxAddress
     self.sharedIdentity = sharedIdentity
-    if let sharedIdentity {
-      lookupBoxAddress = sharedIdentity.boxAddress
-    } else {
-      let identity = makePrivateIdentity()
-      privateIdentityStorage = identity
-      lookupBoxAddress = identity.boxAddress
+    setUpIdentities(sharedBox: sharedBox, privateKey: privateKey)
+  }
+
+  /// Makes the private identity of an unkeyed spec, and remembers the key box of the identity
+  /// the re-render lookup compares. A keyed spec needs a private identity only under an unkeyed
+  /// proxy, and makes it then, from the spec object. A `privateKey` given with a key goes
+  /// unused: only a factory's spec has both, and it is made anew for each resolution, out of
+  /// reach of any proxy. `sharedBox` is the shared identity's key-box address, passed rather
+  /// than read from the stored identity, which would retain it.
+  @inline(__always)
+  private func setUpIdentities(sharedBox: UInt?, privateKey: consuming InstanceKey?) {
+    if let sharedBox {
+      lookupBoxAddress = sharedBox
+      return
     }
+    let identity: InstanceIdentity
+    if let privateKey {
+      identifiesByArgument = true
+      identity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: privateKey)
+    } else {
+      identity = makePrivateIdentity()
+    }
+    privateIdentityStorage = identity
+    lookupBoxAddress = identity.boxAddress
   }
 
   /// Where an interface (a spec without a builder) is declared and what tests and previews
@@ -223,9 +239,9 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     return identity
   }
 
+  /// The private identity named by this spec object; an argument's is made in `init`.
   private func makePrivateIdentity() -> InstanceIdentity {
-    InstanceIdentity(
-      type: ObjectIdentifier(VM.self), key: privateKey ?? .privateSpec(ObjectIdentifier(self)))
+    InstanceIdentity(type: ObjectIdentifier(VM.self), key: .privateSpec(ObjectIdentifier(self)))
   }
 
   /// The identity an instance resolved from this spec has, when `active` (this spec or its
@@ -252,7 +268,7 @@ extension ViewModelSpec {
   /// view makes anew on every render.
   func hostSlot(buildingWith active: ViewModelSpec<VM>) -> HostSlot {
     if let shared = active.sharedIdentity { return .identity(shared) }
-    if privateKey != nil { return .identity(privateIdentity) }
+    if identifiesByArgument { return .identity(privateIdentity) }
     let type = ObjectIdentifier(VM.self)
     if let origin { return .family(type: type, family: origin.familyID) }
     if let site { return .inline(type: type, site: site, inputs: inputs) }
@@ -265,7 +281,8 @@ extension ViewModelSpec {
   /// what a proxy that supplies only a builder is.
   func replacingBuilder(_ builder: @escaping @MainActor () throws -> VM) -> ViewModelSpec<VM> {
     ViewModelSpec(
-      values: values, releasePolicy: releasePolicy, privateKey: privateKey, inputs: inputs,
+      values: values, releasePolicy: releasePolicy,
+      privateKey: identifiesByArgument ? privateIdentity.key : nil, inputs: inputs,
       site: site, builder: builder)
   }
 }
@@ -277,11 +294,18 @@ enum HostSlot: Equatable {
   case inline(type: ObjectIdentifier, site: SpecSite, inputs: AnyHashable?)
 }
 
-/// The place in the code where a spec is made.
+/// The place in the code where a spec is made. Line and column are kept in 32 bits each (no
+/// source file comes near), so that a spec is 16 bytes smaller.
 struct SpecSite: Equatable {
   let fileID: StaticString
-  let line: UInt
-  let column: UInt
+  let line: UInt32
+  let column: UInt32
+
+  init(fileID: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.line = UInt32(truncatingIfNeeded: line)
+    self.column = UInt32(truncatingIfNeeded: column)
+  }
 
   static func == (lhs: SpecSite, rhs: SpecSite) -> Bool {
     guard lhs.line == rhs.line, lhs.column == rhs.column else { return false }

@@ -256,9 +256,23 @@ extension ViewModelSpecWithArg where Arg: Hashable {
       cache = SpecCache()
       specCache = cache
     }
-    let spec = makeSpec(arg, argumentKey: keysByArgument ? AnyHashable(arg) : argumentKey(arg))
+    let spec = makeSpec(arg, argumentKey: keysByArgument ? Self.key(arg) : argumentKey(arg))
     cache.specs[arg] = spec
     return spec
+  }
+
+  /// `AnyHashable(arg)`, made without its dynamic cast where the argument's type is known: the
+  /// cast here is settled when this is specialized. Numbers and collections have their own
+  /// `AnyHashable` form, asked for directly; `AnyHashable(_:)` would find that out by a
+  /// conformance lookup on each call (about 500 instructions).
+  @inlinable @inline(__always)
+  static func key(_ arg: Arg) -> AnyHashable {
+    if let custom = arg as? any _HasCustomAnyHashableRepresentation,
+      let key = custom._toCustomAnyHashable()
+    {
+      return key
+    }
+    return AnyHashable(arg)
   }
 }
 

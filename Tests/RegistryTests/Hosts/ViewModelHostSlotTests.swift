@@ -87,6 +87,30 @@ private struct Item {
     }
   }
 
+  /// A family whose key function returns `nil` makes one private instance per argument: a host
+  /// given the spec for another argument shows that argument's instance, and the same argument
+  /// again keeps the one it has.
+  @Test func aPrivateFamilyInAHostFollowsItsArgument() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let builds = BuildCounter()
+      let rows = ViewModelSpecWithArg<ProbeViewModel, Int>(
+        builder: { ProbeViewModel("row \($0) \(builds.next())", log: log) }, key: { _ in nil })
+      let host = ViewModelHost<ProbeViewModel>()
+      let first = host.resolve(rows(1))
+      #expect(host.resolve(rows(1)) === first)
+      let second = host.resolve(rows(2))
+      #expect(second !== first)
+      #expect(second?.name == "row 2 2")
+      #expect(first?.isDisposed == true)
+      #expect(host.resolve(rows(2)) === second)
+      #expect(builds.count == 2)
+      #expect(registry.liveInstanceCount == 1)
+      host.release()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   @Test func aChangedKeyReleasesTheOldOnceAndBuildsTheNewOnce() {
     withTestRegistry { registry, _ in
       let log = EventLog()

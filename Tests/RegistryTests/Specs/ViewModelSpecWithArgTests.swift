@@ -27,6 +27,37 @@ private struct Point {
     }
   }
 
+  /// Numbers and collections have their own `AnyHashable` form, which a family makes without
+  /// `AnyHashable(_:)`: the key must be the one `AnyHashable(_:)` would give, found by the same
+  /// lookups, whether the family is called where the argument is known to be `Hashable` or not.
+  @Test func numberAndCollectionArgumentsAreTheKeyAnyHashableMakes() throws {
+    try withTestRegistry { _, _ in
+      let log = EventLog()
+      let binding = ViewModelBinding()
+      @MainActor func check<Arg: Hashable>(
+        _ arg: Arg, _ family: ViewModelSpecWithArg<ProbeViewModel, Arg>
+      )
+        throws
+      {
+        let spec = family(arg)
+        #expect(spec.key == AnyHashable(arg))
+        #expect(spec.key?.base is Arg)
+        #expect(unknownHashable(family, arg).key == AnyHashable(arg))
+        let instance = binding.watch(spec)
+        #expect(instance.createArg?.key == AnyHashable(arg))
+        let cached: ProbeViewModel = try binding.readCached(key: AnyHashable(arg))
+        #expect(cached === instance)
+      }
+      try check(5, ViewModelSpecWithArg(builder: { ProbeViewModel("i\($0)", log: log) }))
+      try check(UInt8(6), ViewModelSpecWithArg(builder: { ProbeViewModel("u\($0)", log: log) }))
+      try check(2.5, ViewModelSpecWithArg(builder: { ProbeViewModel("d\($0)", log: log) }))
+      try check([1, 2], ViewModelSpecWithArg(builder: { ProbeViewModel("a\($0)", log: log) }))
+      try check(
+        Set(["s"]), ViewModelSpecWithArg(builder: { ProbeViewModel("s\($0)", log: log) }))
+      try check("u1", ViewModelSpecWithArg(builder: { ProbeViewModel($0, log: log) }))
+    }
+  }
+
   @Test func keyFunctionChoosesTheKeyAndNilMeansPrivatePerArgument() {
     withTestRegistry { _, _ in
       let log = EventLog()
@@ -88,4 +119,13 @@ private struct Point {
       #expect(other.watch(four(1, 2, 3, 4)) === sum)
     }
   }
+}
+
+/// A family called where its argument is not known to be `Hashable`: the overload without the
+/// spec cache, which makes the key through the family's key function.
+@MainActor
+private func unknownHashable<Arg>(
+  _ family: ViewModelSpecWithArg<ProbeViewModel, Arg>, _ arg: Arg
+) -> ViewModelSpec<ProbeViewModel> {
+  family(arg)
 }
