@@ -13,26 +13,71 @@ struct InstanceIdentity: Hashable {
   /// identity almost always tells them apart without comparing keys.
   let keyHash: Int
 
-  final class KeyBox {
-    let key: InstanceKey
+  /// What an identity's key lives in: a box of its own, or, for a spec's shared identity, the
+  /// spec's values, which hold the key already, so that the identity allocates nothing.
+  ///
+  /// Equal boxes make equal identities: a spec's values are the box of its shared identity
+  /// only, and every spec that has those values is of one type with one key (a proxy that
+  /// supplies only a builder keeps the spec's values; values for another lifetime are new).
+  class KeyBox {
     let isShared: Bool
 
+    init(isShared: Bool) {
+      self.isShared = isShared
+    }
+
+    /// The key; each kind of box overrides it.
+    var instanceKey: InstanceKey {
+      preconditionFailure("a key box's subclass gives its key")
+    }
+
+    /// Whether two boxes hold equal keys: the last test of `==`, rarely reached. Not inlined,
+    /// and handed its own references: a caller that compared keys it reads in place (an
+    /// identity in a binding's table) would otherwise copy the whole table first, on every call,
+    /// to keep what it reads alive across the comparison.
+    @inline(never)
+    static func keysEqual(_ lhs: consuming KeyBox, _ rhs: consuming KeyBox) -> Bool {
+      lhs.instanceKey == rhs.instanceKey
+    }
+  }
+
+  /// A box of an identity's own.
+  final class StoredKeyBox: KeyBox {
+    let key: InstanceKey
+
     init(_ key: InstanceKey) {
+      let isShared: Bool
       if case .shared = key { isShared = true } else { isShared = false }
       self.key = key
+      super.init(isShared: isShared)
     }
+
+    override var instanceKey: InstanceKey { key }
   }
 
   init(type: ObjectIdentifier, key: InstanceKey) {
     self.type = type
+    keyHash = Self.hash(type: type, key: key)
+    box = StoredKeyBox(key)
+  }
+
+  /// The shared identity of a spec with `values`, boxed in them; `nil` when they have no key.
+  init?(type: ObjectIdentifier, sharedBy values: InstanceArg.Values) {
+    guard let key = values.key else { return nil }
+    self.type = type
+    keyHash = Self.hash(type: type, key: .shared(key))
+    box = values
+  }
+
+  /// The hash of an identity: the same for every identity of `type` and `key`, however boxed.
+  private static func hash(type: ObjectIdentifier, key: borrowing InstanceKey) -> Int {
     var hasher = Hasher()
     hasher.combine(type)
     hasher.combine(key)
-    keyHash = hasher.finalize()
-    box = KeyBox(key)
+    return hasher.finalize()
   }
 
-  var key: InstanceKey { box.key }
+  var key: InstanceKey { box.instanceKey }
 
   /// This identity without a count on its key box, for a place that the identity it was made
   /// from always outlives (a frame of the build stack, popped before its builder returns): no
@@ -46,12 +91,13 @@ struct InstanceIdentity: Hashable {
     unowned(unsafe) let box: KeyBox
     let keyHash: Int
 
-    var key: InstanceKey { box.key }
+    var key: InstanceKey { box.instanceKey }
 
     /// Whether this is `identity`: the same test as `==` between identities.
     func names(_ identity: InstanceIdentity) -> Bool {
       box === identity.box
-        || (keyHash == identity.keyHash && type == identity.type && box.key == identity.box.key)
+        || (keyHash == identity.keyHash && type == identity.type
+          && KeyBox.keysEqual(box, identity.box))
     }
   }
 
@@ -69,7 +115,8 @@ struct InstanceIdentity: Hashable {
 
   static func == (lhs: InstanceIdentity, rhs: InstanceIdentity) -> Bool {
     if lhs.box === rhs.box { return true }
-    return lhs.keyHash == rhs.keyHash && lhs.type == rhs.type && lhs.box.key == rhs.box.key
+    return lhs.keyHash == rhs.keyHash && lhs.type == rhs.type
+      && KeyBox.keysEqual(lhs.box, rhs.box)
   }
 
   func hash(into hasher: inout Hasher) {

@@ -68,9 +68,7 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.values = values
     self.releasePolicy = releasePolicy
     self.builder = builder
-    sharedIdentity = values.key.map {
-      InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0))
-    }
+    sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), sharedBy: values)
     self.privateIdentity =
       privateIdentity
       ?? InstanceIdentity(

@@ -163,9 +163,7 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.site = site
     self.interface = interface
     self.ownBuilder = builder
-    let sharedIdentity = values.key.map {
-      InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared($0))
-    }
+    let sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), sharedBy: values)
     // Read before the identity moves into its stored property: after, it would be a copy.
     let sharedBox = sharedIdentity?.boxAddress
     self.sharedIdentity = sharedIdentity

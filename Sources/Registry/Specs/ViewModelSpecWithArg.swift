@@ -210,14 +210,11 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
         keepReleased: keepReleased > 0 ? (ObjectIdentifier(identity), keepReleased) : nil)
     // Made through metatypes found once per family: naming the generic classes here would look
     // their metadata up on every call (about 400 instructions each). The key moves into the
-    // origin, and the identity takes the one copy it needs from there.
+    // origin, which is also the box of the shared identity: the key is never copied.
     let origin = originType.init(
       arg, build: makeInstance, identity: identity, key: consume key, tag: tagFunction?(arg),
       aliveForever: aliveForeverFunction?(arg) ?? false)
-    var sharedIdentity: InstanceIdentity?
-    if let key = origin.key {
-      sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: .shared(key))
-    }
+    let sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), sharedBy: origin)
     return specType.init(
       origin: origin, sharedIdentity: sharedIdentity, releasePolicy: policy, privateKey: privateKey,
       unusedBuilder: unusedBuilder)
