@@ -74,6 +74,9 @@ private struct Point {
 
       let mine = first.watch(privateFamily(1))
       #expect(first.watch(privateFamily(1)) === mine)
+      // A spec made anew for the same argument (no spec cache on this path) names the same
+      // private instance.
+      #expect(first.watch(unknownHashable(privateFamily, 1)) === mine)
       #expect(first.watch(privateFamily(2)) !== mine)
       #expect(second.watch(privateFamily(1)) !== mine)
     }
