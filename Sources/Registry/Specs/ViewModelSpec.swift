@@ -69,10 +69,11 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   private let ownBuilder: @MainActor () throws -> VM
   /// The shared identity, computed once because it is needed on every resolution.
   let sharedIdentity: InstanceIdentity?
-  /// Whether this spec's private identity is its family's and argument's (a family's spec for a
-  /// hashable argument), made in `init`, rather than the spec object's own. A flag, not the key:
-  /// the identity made from it carries the key, and a spec is smaller without a second copy.
-  /// Set once, in `init`.
+  /// Whether this unkeyed spec's private identity was given to it and made in `init`, rather
+  /// than named by the spec object: a family's spec for a hashable argument, a compatibility
+  /// factory's (one identity per factory type), and a builder-only proxy of either, which keeps
+  /// its identity. A flag, not the key: the identity carries the key, and a spec is smaller
+  /// without a second copy. Set once, in `init`.
   private(set) var identifiesByArgument = false
   /// The family and argument this spec was made from, so that a proxy on the family applies
   /// to it; it builds the instance, and is also `values`.
