@@ -23,6 +23,28 @@ import Testing
     spec.memoStamp & ~1 == binding.core.table.generation && spec.memoViewModel === instance
   }
 
+  /// A table's generations are even: the memo keeps whether it may answer a watch in the lowest
+  /// bit of its stamp, and compares the rest with the generation. Checked after each of several
+  /// changes in a row, since a count of another step could make one even by chance.
+  @Test func tableGenerationsAreEvenSoAMemoCanKeepItsFlag() {
+    withTestRegistry { _, _ in
+      let specs = specs(4)
+      let binding = ViewModelBinding()
+      var generations: [UInt64] = []
+      let instances = specs.map { binding.read($0) }
+      generations.append(binding.core.table.generation)
+      for spec in specs {
+        _ = binding.watch(spec)  // starts watching: a new generation
+        generations.append(binding.core.table.generation)
+      }
+      binding.unbind(instances[0])  // lets go: a new generation
+      generations.append(binding.core.table.generation)
+      #expect(Set(generations).count == generations.count, "each change is a new generation")
+      #expect(generations.allSatisfy { $0 != 0 && $0 & 1 == 0 }, "\(generations)")
+      binding.dispose()
+    }
+  }
+
   @Test func aBuildSetsTheMemoAndLaterHoldsKeepIt() {
     withTestRegistry { registry, _ in
       let specs = specs(4)
