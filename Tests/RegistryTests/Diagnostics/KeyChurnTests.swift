@@ -1,6 +1,7 @@
-import Registry
 import RegistryTesting
 import Testing
+
+@testable import Registry
 
 @MainActor
 @Suite struct KeyChurnTests {
@@ -131,6 +132,70 @@ import Testing
         ViewModelSpec(key: index) { ProbeViewModel("spec\(index)", log: EventLog()) })
       binding.dispose()
     }
+  }
+
+  /// Thousands of bindings that each dispose an instance within one window: every source is
+  /// recent, so a pruning pass keeps them all. Passes then run ever more rarely (the limit
+  /// doubles), where they ran on every disposal after the 1,024th and made a long test
+  /// quadratic in debug builds (151 µs per build at 100,000 a second).
+  @Test func manyRecentSourcesArePrunedRarely() {
+    var detector = KeyChurnDetector()
+    let threshold = KeyChurnThreshold(count: 20, window: .seconds(60))
+    for serial in 0..<10_000 {
+      let source = ChurnSource(holder: UInt64(serial), type: ObjectIdentifier(ProbeViewModel.self))
+      detector.recordDisposal(of: source, at: .milliseconds(serial), threshold: threshold)
+    }
+    #expect(detector.rememberedSources == 10_000)
+    // 1,024 → 2,050 → 4,102 → 8,206: four passes for 10,000 disposals.
+    #expect(detector.prunePasses == 4)
+    // Once the window has passed, the next pass (at 16,413 sources) forgets them all.
+    for index in 0..<6_500 {
+      let source = ChurnSource(
+        holder: 100_000 + UInt64(index), type: ObjectIdentifier(ProbeViewModel.self))
+      detector.recordDisposal(
+        of: source, at: .seconds(300) + .milliseconds(index), threshold: threshold)
+    }
+    #expect(detector.prunePasses == 5)
+    #expect(detector.rememberedSources == 6_500)
+  }
+
+  /// One binding replacing its instance thousands of times within a window: each build adds
+  /// its time and drops the expired ones from the front, and the count stays exact.
+  @Test func aLongRunOfReplacementsIsCountedInItsWindow() {
+    var detector = KeyChurnDetector()
+    let threshold = KeyChurnThreshold(count: 100, window: .seconds(1))
+    let source = ChurnSource(holder: 1, type: ObjectIdentifier(ProbeViewModel.self))
+    var reports: [Int] = []
+    // A replacement every 5 ms for 10 s: 200 in any one-second window.
+    for step in 0..<2_000 {
+      let now = Duration.milliseconds(5 * step)
+      detector.recordDisposal(of: source, at: now, threshold: threshold)
+      if let count = detector.recordBuild(of: source, at: now, threshold: threshold) {
+        reports.append(count)
+      }
+    }
+    // The 101st replacement (at 500 ms) crosses 100; after that, one report per window (at
+    // 1,505 ms, 2,510 ms, … 9,545 ms), each counting the 201 replacements of the second up to it,
+    // both ends included.
+    #expect(reports.first == 101)
+    #expect(reports.count == 10)
+    #expect(reports.dropFirst().allSatisfy { $0 == 201 })
+  }
+
+  /// A registry given a new clock starts again from zero: times from the old clock are not
+  /// counted against the new one.
+  @Test func aClockThatGoesBackStartsTheCountAgain() {
+    var detector = KeyChurnDetector()
+    let threshold = KeyChurnThreshold(count: 3, window: .seconds(60))
+    let source = ChurnSource(holder: 1, type: ObjectIdentifier(ProbeViewModel.self))
+    for step in 0..<3 {
+      let now = Duration.seconds(100) + .milliseconds(step)
+      detector.recordDisposal(of: source, at: now, threshold: threshold)
+      #expect(detector.recordBuild(of: source, at: now, threshold: threshold) == nil)
+    }
+    // Back to zero: without the reset the fourth replacement would cross 3.
+    detector.recordDisposal(of: source, at: .zero, threshold: threshold)
+    #expect(detector.recordBuild(of: source, at: .zero, threshold: threshold) == nil)
   }
 
   @Test func churnMessageSaysHowToFix() {
