@@ -164,6 +164,67 @@ func privateFloor(cycles: Int) -> [Metric] {
   return [Metric(name: "private_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
 }
 
+/// A binding made and disposed, holding nothing: what `private_cycle` pays for its new binding.
+@MainActor
+func bindingCycle(cycles: Int) -> [Metric] {
+  let registry = ViewModelRegistry.current
+  var sum: UInt = 0
+  let start = benchClock.now
+  for _ in 0..<cycles {
+    let binding = ViewModelBinding(registry: registry)
+    sum &+= bits(binding)
+    binding.dispose()
+  }
+  let elapsed = nanoseconds(since: start)
+  consume(sum)
+  return [Metric(name: "binding_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
+}
+
+@MainActor
+func bindingFloor(cycles: Int) -> [Metric] {
+  var sum: UInt = 0
+  let start = benchClock.now
+  for _ in 0..<cycles { sum &+= bits(makeNode()) }
+  let elapsed = nanoseconds(since: start)
+  consume(sum)
+  return [Metric(name: "binding_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
+}
+
+/// A binding that lives through the loop, as a screen's does, builds a new unkeyed instance and
+/// lets go of it with `unbind(_:)`, disposing it: a new instance and its release, as a container's
+/// resolve of a new object and the caller dropping it.
+@MainActor
+func privateUnbindCycle(cycles: Int) -> [Metric] {
+  let registry = ViewModelRegistry.current
+  let spec = privateSpec
+  let binding = ViewModelBinding(registry: registry)
+  var sum: UInt = 0
+  let start = benchClock.now
+  for _ in 0..<cycles {
+    let viewModel = binding.watch(spec)
+    sum &+= bits(viewModel)
+    binding.unbind(viewModel)
+  }
+  let elapsed = nanoseconds(since: start)
+  consume(sum)
+  precondition(registry.liveInstanceCount == 0, "unbind(_:) left an instance alive")
+  binding.dispose()
+  expectEmpty(registry)
+  return [Metric(name: "private_unbind_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
+}
+
+@MainActor
+func privateUnbindFloor(cycles: Int) -> [Metric] {
+  let registry = FloorRegistry()
+  let holder = makeNode()
+  var sum: UInt = 0
+  let start = benchClock.now
+  for _ in 0..<cycles { sum &+= floorUnbindCycle(registry, holder, sharedKey) }
+  let elapsed = nanoseconds(since: start)
+  consume(sum)
+  return [Metric(name: "private_unbind_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
+}
+
 /// A new binding resolves the head of a chain whose links resolve each other in `onCreate`,
 /// then is disposed, disposing the whole chain.
 @MainActor
@@ -248,6 +309,44 @@ func argNewInstanceFloor(cycles: Int) -> [Metric] {
   precondition(registry.live.isEmpty)
   consume(sum)
   return [Metric(name: "arg_new_instance", unit: "ns/cycle", value: elapsed / Double(cycles))]
+}
+
+/// `arg_new_instance` through a binding that lives through the loop: each cycle builds a new
+/// instance from a fresh argument and lets go of it with `unbind(_:)`, disposing it.
+@MainActor
+func argUnbindCycle(cycles: Int) -> [Metric] {
+  let registry = ViewModelRegistry.current
+  let family = argFamily
+  let binding = ViewModelBinding(registry: registry)
+  var sum: UInt = 0
+  var ids = 0
+  let start = benchClock.now
+  for id in 0..<cycles {
+    let viewModel = binding.watch(family(id))
+    sum &+= bits(viewModel)
+    ids &+= viewModel.id
+    binding.unbind(viewModel)
+  }
+  let elapsed = nanoseconds(since: start)
+  precondition(ids == cycles * (cycles - 1) / 2)
+  precondition(registry.liveInstanceCount == 0, "unbind(_:) left an instance alive")
+  consume(sum &+ UInt(ids))
+  binding.dispose()
+  expectEmpty(registry)
+  return [Metric(name: "arg_unbind_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
+}
+
+@MainActor
+func argUnbindFloor(cycles: Int) -> [Metric] {
+  let registry = FloorArgRegistry { makeArgNode($0) }
+  let holder = makeArgNode(-1)
+  var sum: UInt = 0
+  let start = benchClock.now
+  for id in 0..<cycles { sum &+= floorArgUnbindCycle(registry, holder, id) }
+  let elapsed = nanoseconds(since: start)
+  precondition(registry.live.isEmpty)
+  consume(sum)
+  return [Metric(name: "arg_unbind_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
 }
 
 // MARK: notify_1, notify_100

@@ -200,6 +200,30 @@ func floorPrivateCycle(_ registry: FloorRegistry, _ key: String) -> UInt {
   return bits(node)
 }
 
+/// A holder that already exists creates its own object, tracked as live, and lets go of it.
+@inline(never)
+func floorUnbindCycle(_ registry: FloorRegistry, _ holder: FloorNode, _ key: String) -> UInt {
+  let node = makeNode()
+  holder.held[key] = node
+  registry.live[ObjectIdentifier(node)] = node
+  registry.live[ObjectIdentifier(node)] = nil
+  holder.held[key] = nil
+  return bits(node)
+}
+
+/// `floorArgCycle` with a holder that already exists.
+@inline(never)
+func floorArgUnbindCycle(_ registry: FloorArgRegistry, _ holder: FloorArgNode, _ id: Int) -> UInt {
+  let node = registry.builder(id)
+  registry.shared[id] = node
+  registry.live[ObjectIdentifier(node)] = node
+  holder.held[id] = node
+  holder.held[id] = nil
+  registry.live[ObjectIdentifier(node)] = nil
+  registry.shared[id] = nil
+  return bits(node) &+ UInt(bitPattern: node.id)
+}
+
 /// A holder builds an object from an argument through a closure, tracks it by key and by object,
 /// and lets go of it.
 @inline(never)

@@ -150,6 +150,12 @@ func scenarios(_ plan: Plan) -> [Scenario] {
     scenario("private_cycle", { privateCycle(cycles: plan.cycles) }) {
       privateFloor(cycles: plan.cycles)
     },
+    scenario("binding_cycle", { bindingCycle(cycles: plan.cycles) }) {
+      bindingFloor(cycles: plan.cycles)
+    },
+    scenario("private_unbind_cycle", { privateUnbindCycle(cycles: plan.cycles) }) {
+      privateUnbindFloor(cycles: plan.cycles)
+    },
     scenario("notify_1", { notify(listeners: 1, rounds: plan.notifyRounds) }) {
       notifyFloor(listeners: 1, rounds: plan.notifyRounds)
     },
@@ -170,6 +176,9 @@ func scenarios(_ plan: Plan) -> [Scenario] {
     },
     scenario("arg_new_instance", { argNewInstance(cycles: plan.cycles) }) {
       argNewInstanceFloor(cycles: plan.cycles)
+    },
+    scenario("arg_unbind_cycle", { argUnbindCycle(cycles: plan.cycles) }) {
+      argUnbindFloor(cycles: plan.cycles)
     },
     scenario("chain10", { chain(chain10, cycles: plan.chainCycles) }) {
       chainFloor(chain10, cycles: plan.chainCycles)

@@ -73,8 +73,11 @@ extension BindingCore {
     guard !paused else { return }
     // Changes that views saw through Observation were held back while everything that shows
     // those instances was paused.
-    for entry in table.allEntries where entry.viewModel.owesObservers {
-      entry.viewModel.deliverOwedObservers()
+    // Taken (and kept) first: telling one may dispose another, which the table's entries do
+    // not keep alive.
+    let held = table.allEntries.map(\.viewModel)
+    for viewModel in held where viewModel.owesObservers {
+      viewModel.deliverOwedObservers()
     }
     for viewModel in table.observed where viewModel.owesObservers {
       viewModel.deliverOwedObservers()

@@ -241,9 +241,9 @@ open class ViewModelBinding {
     line: UInt = #line, column: UInt = #column
   ) {
     do {
-      try registry.unbind(viewModel, by: core)
+      try core.unbind(viewModel)
     } catch {
-      registry.report(
+      core.registry.report(
         error, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
   }
@@ -260,7 +260,7 @@ open class ViewModelBinding {
   /// - Throws: ``RegistryError/notHeld(binding:type:key:)`` or
   ///   ``RegistryError/bindingDisposed(operation:binding:type:key:)``; nothing changes.
   public func unbindThrowing(_ viewModel: ViewModel) throws(RegistryError) {
-    try registry.unbind(viewModel, by: core)
+    try core.unbind(viewModel)
   }
 
   /// Lets go of everything this binding holds, newest first; each instance whose last holder
@@ -300,8 +300,7 @@ open class ViewModelBinding {
     _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString
   ) throws -> VM {
     do {
-      return try core.registry.resolve(
-        spec, for: core, mode: watching ? .watch : .read, operation: operation)
+      return try core.resolve(spec, mode: watching ? .watch : .read, operation: operation)
     } catch let unheld as UnheldInstance {
       throw unheld.error
     }
@@ -312,8 +311,8 @@ open class ViewModelBinding {
     _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString, site: CallSite
   ) -> VM {
     do {
-      return try core.registry.resolve(
-        spec, for: core, mode: watching ? .watch : .read, operation: operation, site: site)
+      return try core.resolve(
+        spec, mode: watching ? .watch : .read, operation: operation, site: site)
     } catch {
       return core.registry.recover(from: error, resolving: spec, operation: operation, at: site)
     }

@@ -286,9 +286,9 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     let previous = state
     let viewModel: VM
     do {
-      viewModel = try binding.registry.resolve(
-        spec, for: binding.core, mode: watches ? .watch : .read,
-        operation: watches ? "watch(_:)" : "read(_:)", site: site)
+      viewModel = try binding.core.resolve(
+        spec, mode: watches ? .watch : .read, operation: watches ? "watch(_:)" : "read(_:)",
+        site: site)
     } catch {
       if case .released = previous { throw error }
       // The input changed to something that cannot be built: the old instance is not shown
@@ -386,7 +386,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
       // load holds unless the host shows it.
       guard case .success(let viewModel) = result else { return nil }
       if case .ready(let shown, .owned) = state, shown === viewModel { return viewModel }
-      try? binding.registry.unbind(viewModel, by: binding.core)
+      try? binding.core.unbind(viewModel)
       return nil
     }
   }
@@ -469,7 +469,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
         if let self {
           _ = self.finishLoad(load, of: spec, with: result)
         } else if case .success(let viewModel) = result {
-          try? binding.registry.unbind(viewModel, by: binding.core)
+          try? binding.core.unbind(viewModel)
         }
       }
       return nil
@@ -509,7 +509,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
       binding.registry.stopObserving(shown, by: binding.core)
     case .owned:
       // Quietly: an instance shown unheld (a builder that reused one) is not the binding's.
-      if shown !== kept, !shown.isDisposed { try? binding.registry.unbind(shown, by: binding.core) }
+      if shown !== kept, !shown.isDisposed { try? binding.core.unbind(shown) }
     }
   }
 

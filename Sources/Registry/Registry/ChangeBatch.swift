@@ -151,11 +151,13 @@ extension ViewModelRegistry {
 
   /// Marks `core` to be refreshed when the change ends; `dependency` is the instance whose
   /// change (or disposal) caused it, told to a view model's ``ViewModel/onDependencyNotify(_:)``.
+  /// A host's binding is not told, so it does not keep it: a host refreshed after a disposal
+  /// kept the disposed instance alive until its next change.
   func markDirty(_ core: BindingCore, dependency: ViewModel? = nil) {
     guard !core.isDirty, !core.isDisposed else { return }
     core.isDirty = true
-    core.changedDependency = dependency
     if core.isModelOwned {
+      core.changedDependency = dependency
       changes.models.push(core, height: core.ownerViewModel?.lifetime.height ?? 0)
     } else {
       changes.hosts.append(core)

@@ -43,7 +43,7 @@ struct InstanceStore {
 
   /// Gives a freshly built instance its record, before `onCreate` runs. It is not findable yet.
   mutating func prepare(
-    _ viewModel: ViewModel, identity: InstanceIdentity, values: InstanceArg.Values,
+    _ viewModel: ViewModel, identity: InstanceIdentity, values: consuming InstanceArg.Values,
     releasePolicy: ReleasePolicy?, builtFor holder: BindingCore
   ) {
     lastSequence += 1
@@ -160,6 +160,20 @@ struct InstanceStore {
   /// once the instance has been told.
   mutating func release(_ identity: InstanceIdentity, by holder: BindingCore) -> ViewModel? {
     guard let entry = holder.table.remove(at: identity) else { return nil }
+    return letGo(entry, by: holder)
+  }
+
+  /// ``release(_:by:)`` of what `holder` holds in its inline entry (most bindings hold one
+  /// instance), when that is `viewModel`, or anything when `viewModel` is `nil`: found without
+  /// an identity, so nothing is copied to look it up. `nil` when the entry is empty or holds
+  /// another instance.
+  mutating func releaseFirst(holding viewModel: ViewModel?, by holder: BindingCore) -> ViewModel? {
+    guard let entry = holder.table.removeFirst(holding: viewModel) else { return nil }
+    return letGo(entry, by: holder)
+  }
+
+  @inline(__always)
+  private mutating func letGo(_ entry: HolderTable.Entry, by holder: BindingCore) -> ViewModel {
     let viewModel = entry.viewModel
     if entry.isWatching { viewModel.lifetime.watchers.remove(holder) }
     viewModel.lifetime.holders.remove(holder)
@@ -324,10 +338,13 @@ struct InstanceStore {
   /// What a binding's disposal must release: the identities it held, newest first —
   /// dependents go before what they depend on — and the instances it no longer follows.
   struct HolderTeardown {
-    /// The newest, or the only one: a binding that holds one instance needs no array.
+    /// The newest, when the binding holds more than one instance.
     let newest: InstanceIdentity?
     /// The others, newest first.
     let older: [InstanceIdentity]
+    /// The binding holds one instance, in its inline entry: released as that, without an
+    /// identity (a copy of one is a retain and a release) or an array.
+    let releasesFirstOnly: Bool
     let unfollowed: [ViewModel]
   }
 
@@ -343,7 +360,7 @@ struct InstanceStore {
     }
     guard !holder.table.others.isEmpty else {
       return HolderTeardown(
-        newest: holder.table.first?.identity, older: [], unfollowed: unfollowed)
+        newest: nil, older: [], releasesFirstOnly: true, unfollowed: unfollowed)
     }
     var order: [(sequence: UInt64, identity: InstanceIdentity)] = []
     order.reserveCapacity(holder.table.count)
@@ -351,7 +368,8 @@ struct InstanceStore {
     for (identity, entry) in holder.table.others { order.append((entry.sequence, identity)) }
     order.sort(by: newestFirst)
     return HolderTeardown(
-      newest: order[0].identity, older: order.dropFirst().map(\.identity), unfollowed: unfollowed)
+      newest: order[0].identity, older: order.dropFirst().map(\.identity),
+      releasesFirstOnly: false, unfollowed: unfollowed)
   }
 
   /// Marks a binding disposed that never held anything (one made for a disposed view model).
@@ -442,7 +460,10 @@ struct InstanceLifetime {
 @MainActor
 struct HolderTable {
   struct Entry {
-    let viewModel: ViewModel
+    /// Not counted: an instance is held only while it is live, and the store's live list (from
+    /// `admit` to `unlink`) keeps it; its disposal takes it out of every holder's table, while
+    /// the disposal's caller still has it. Counting it cost a retain and a release per hold.
+    unowned(unsafe) let viewModel: ViewModel
     var isWatching: Bool
     /// When the binding started holding it; release runs newest first.
     let sequence: UInt64
@@ -537,6 +558,22 @@ struct HolderTable {
     return first.take().unsafelyUnwrapped.entry
   }
 
+  /// Removes the inline entry when it holds `viewModel` (any instance when `nil`), compared by
+  /// address: nothing is retained to find it.
+  fileprivate mutating func removeFirst(holding viewModel: ViewModel?) -> Entry? {
+    guard firstBox != 0 else { return nil }
+    if let viewModel {
+      guard ObjectIdentifier(firstViewModel.unsafelyUnwrapped) == ObjectIdentifier(viewModel)
+      else { return nil }
+    }
+    changed()
+    firstBox = 0
+    firstHash = 0
+    firstViewModel = nil
+    firstIsWatching = false
+    return first.take().unsafelyUnwrapped.entry
+  }
+
   /// Whether the inline entry is the one at `identity`, compared without copying it: by key-box
   /// address, else (an equal identity made elsewhere) by hash, then in full.
   func firstMatches(_ identity: InstanceIdentity) -> Bool {
@@ -620,21 +657,41 @@ extension BindingCore {
 
 /// The holders or watchers of one instance, in order. Most instances have one, kept inline: no
 /// array is allocated until a second comes.
+///
+/// The list does not count its bindings: a binding is listed only while its own table holds (or
+/// follows) the instance, and it lets go of everything before it can be freed — its disposal
+/// empties its table, and the public binding's `deinit` (or the task it starts off the main
+/// actor, which keeps the core) disposes it first. Counting them cost a retain and a release per
+/// hold and per watch.
 struct HolderList: Sequence {
-  private var first: BindingCore?
-  private var others: [BindingCore] = []
+  private var first: Unretained? = nil
+  private var others: [Unretained] = []
+
+  /// A binding listed without being counted, compared by address: reading it as a reference to
+  /// compare it would retain and release it.
+  fileprivate struct Unretained {
+    unowned(unsafe) let binding: BindingCore
+
+    init(_ core: BindingCore) {
+      binding = core
+    }
+
+    func names(_ holder: BindingCore) -> Bool {
+      ObjectIdentifier(binding) == ObjectIdentifier(holder)
+    }
+  }
 
   var isEmpty: Bool { first == nil }
 
   mutating func append(_ holder: BindingCore) {
-    if first == nil { first = holder } else { others.append(holder) }
+    if first == nil { first = Unretained(holder) } else { others.append(Unretained(holder)) }
   }
 
   /// Removes the first occurrence of `holder`, keeping the order of the others.
   mutating func remove(_ holder: BindingCore) {
-    if first === holder {
-      first = others.isEmpty ? nil : others.removeFirst()
-    } else if let index = others.firstIndex(where: { $0 === holder }) {
+    if let first, first.names(holder) {
+      self.first = others.isEmpty ? nil : others.removeFirst()
+    } else if let index = others.firstIndex(where: { $0.names(holder) }) {
       others.remove(at: index)
     }
   }
@@ -645,15 +702,15 @@ struct HolderList: Sequence {
   }
 
   func makeIterator() -> Iterator {
-    Iterator(first: first, others: others)
+    Iterator(first: first?.binding, others: others)
   }
 
   struct Iterator: IteratorProtocol {
-    var first: BindingCore?
-    var others: [BindingCore]
-    var index = 0
+    private var first: BindingCore?
+    private let others: [Unretained]
+    private var index = 0
 
-    init(first: BindingCore?, others: [BindingCore]) {
+    fileprivate init(first: BindingCore?, others: [Unretained]) {
       self.first = first
       self.others = others
     }
@@ -665,7 +722,7 @@ struct HolderList: Sequence {
       }
       guard index < others.count else { return nil }
       index += 1
-      return others[index - 1]
+      return others[index - 1].binding
     }
   }
 }

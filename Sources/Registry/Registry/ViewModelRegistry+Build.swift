@@ -98,20 +98,22 @@ extension ViewModelRegistry {
   ///
   /// The key the errors name is `values.key`, read only when one is thrown: copying an
   /// `AnyHashable?` on every build costs a call through its value witnesses.
+  ///
+  /// `values` is consumed: it moves into the instance's record, without a retain and a release.
   func admit<VM: ViewModel>(
-    _ viewModel: VM, identity: InstanceIdentity, values: InstanceArg.Values,
+    _ viewModel: VM, identity: InstanceIdentity, values: consuming InstanceArg.Values,
     releasePolicy: ReleasePolicy?, requester: BindingCore
   ) throws(UnheldInstance) {
     guard viewModel.lifetime.record == nil, !viewModel.isDisposed else {
       throw refusal(reusing: viewModel, key: values.key)
     }
-    if !buildStack.isTopAbandoned {
-      register(
-        viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
-        requester: requester)
-      guard buildStack.isTopAbandoned else { return }
-    }
-    throw abandon(viewModel, key: values.key)
+    guard !buildStack.isTopAbandoned else { throw abandon(viewModel, key: values.key) }
+    register(
+      viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
+      requester: requester)
+    guard buildStack.isTopAbandoned else { return }
+    // The record has the values now; an instance disposed in `onCreate` keeps its record.
+    throw abandon(viewModel, key: viewModel.lifetime.record?.values.key)
   }
 
   /// The refusal of an instance the registry already has, which a builder returned. Out of
@@ -142,7 +144,7 @@ extension ViewModelRegistry {
   /// Gives a freshly built instance its identity, runs `onCreate`, then makes it findable: the
   /// identity is still on the build stack (for a synchronous build) while `onCreate` runs.
   func register(
-    _ viewModel: ViewModel, identity: InstanceIdentity, values: InstanceArg.Values,
+    _ viewModel: ViewModel, identity: InstanceIdentity, values: consuming InstanceArg.Values,
     releasePolicy: ReleasePolicy?, requester: BindingCore
   ) {
     let arg = prepare(
@@ -166,19 +168,20 @@ extension ViewModelRegistry {
   /// whose frame then keeps only what `onCreate` is given, and what comes after it too.
   @inline(never)
   private func prepare(
-    _ viewModel: ViewModel, identity: InstanceIdentity, values: InstanceArg.Values,
+    _ viewModel: ViewModel, identity: InstanceIdentity, values: consuming InstanceArg.Values,
     releasePolicy: ReleasePolicy?, requester: BindingCore
   ) -> InstanceArg {
     // Most instances were made with this registry current: no reassignment (a retain and a
     // release) then.
     if viewModel.registry !== self { viewModel.registry = self }
+    // Made first, so that the values then move into the record.
+    let arg = InstanceArg(values: copy values, bindingId: requester.id)
     store.prepare(
       viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
       builtFor: requester)
     // A binding made before the instance (a service's builder resolved through it) gets its
     // owner now that the owner has a lifetime.
     if let core = viewModel.ownBindingCore, core.ownerViewModel == nil { core.setOwner(viewModel) }
-    let arg = InstanceArg(values: values, bindingId: requester.id)
     // Told before onCreate, so an instance is logged before the dependencies it resolves there.
     emit(.create, viewModel, arg: arg)
     return arg

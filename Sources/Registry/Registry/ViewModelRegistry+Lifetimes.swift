@@ -34,6 +34,23 @@ extension ViewModelRegistry {
   @inline(never)
   func release(_ identity: InstanceIdentity, by holder: BindingCore) {
     guard let viewModel = store.release(identity, by: holder) else { return }
+    didRelease(viewModel, by: holder)
+  }
+
+  /// ``release(_:by:)`` of what `holder` holds in its inline entry, when that is `viewModel` (or
+  /// anything, when `nil`); returns whether it released something. Most bindings hold one
+  /// instance: it is found by address, with no identity copied to look it up.
+  @inline(never)
+  func releaseFirst(holding viewModel: ViewModel?, by holder: BindingCore) -> Bool {
+    guard let released = store.releaseFirst(holding: viewModel, by: holder) else { return false }
+    didRelease(released, by: holder)
+    return true
+  }
+
+  /// What follows a release: the instance is told, then disposed or left to wait when that was
+  /// its last holder.
+  @inline(__always)
+  private func didRelease(_ viewModel: ViewModel, by holder: BindingCore) {
     if let values = viewModel.lifetime.record?.values {
       let bindingId = holder.id
       let arg = InstanceArg(values: values, bindingId: bindingId)
@@ -58,17 +75,29 @@ extension ViewModelRegistry {
   }
 
   /// Lets go of `viewModel` on behalf of `holder`, for
-  /// [`unbind(_:)`](doc:ViewModelBinding/unbind(_:fileID:filePath:line:column:)-(ViewModel,_,_,_,_)).
-  func unbind(_ viewModel: ViewModel, by holder: BindingCore) throws(RegistryError) {
+  /// [`unbind(_:)`](doc:ViewModelBinding/unbind(_:fileID:filePath:line:column:)-(ViewModel,_,_,_,_));
+  /// reached through ``BindingCore/unbind(_:)``.
+  @inline(__always)
+  fileprivate func unbind(_ viewModel: ViewModel, by holder: BindingCore) throws(RegistryError) {
+    guard !holder.isDisposed else { throw unbindRefused(viewModel, by: holder) }
+    if releaseFirst(holding: viewModel, by: holder) { return }
+    guard let (identity, _) = holder.heldEntry(of: viewModel) else {
+      throw unbindRefused(viewModel, by: holder)
+    }
+    release(identity, by: holder)
+  }
+
+  /// Why `holder` cannot let go of `viewModel`: it is disposed, or does not hold it. The type
+  /// and key are described only here: describing a type reflects on it, which cost more than
+  /// the whole release it was made for.
+  @inline(never)
+  private func unbindRefused(_ viewModel: ViewModel, by holder: BindingCore) -> RegistryError {
     let type = Describe.type(viewModel.describedType)
     let key = Describe.key(viewModel.lifetime.record?.values.key)
     guard !holder.isDisposed else {
-      throw .bindingDisposed(operation: "unbind(_:)", binding: holder.id, type: type, key: key)
+      return .bindingDisposed(operation: "unbind(_:)", binding: holder.id, type: type, key: key)
     }
-    guard let (identity, _) = holder.heldEntry(of: viewModel) else {
-      throw .notHeld(binding: holder.id, type: type, key: key)
-    }
-    release(identity, by: holder)
+    return .notHeld(binding: holder.id, type: type, key: key)
   }
 
   /// Lets go, on behalf of `holder`, of what it holds for `spec` (a service, read by its spec).
@@ -213,6 +242,10 @@ extension ViewModelRegistry {
   /// before what they depend on; each instance whose last holder it was is disposed.
   func dispose(_ holder: BindingCore) {
     guard let teardown = beginDisposal(of: holder) else { return }
+    if teardown.releasesFirstOnly {
+      _ = releaseFirst(holding: nil, by: holder)
+      return
+    }
     if let newest = teardown.newest { release(newest, by: holder) }
     for identity in teardown.older { release(identity, by: holder) }
   }
@@ -275,5 +308,16 @@ extension ViewModelRegistry {
     for viewModel in tagged { dispose(viewModel, callingHook: true) }
     endChange()
     return tagged.count
+  }
+}
+
+extension BindingCore {
+  /// Lets go of `viewModel`, which this binding holds; see
+  /// ``ViewModelRegistry/unbind(_:by:)``. A method of the binding, so that the registry is read
+  /// as this binding's own constant: read through the public binding (`core.registry`) it was
+  /// retained and released around the call.
+  @inline(never)
+  func unbind(_ viewModel: ViewModel) throws(RegistryError) {
+    try registry.unbind(viewModel, by: self)
   }
 }

@@ -16,42 +16,15 @@ struct UnheldInstance: Error {
 /// The one way in: every binding, host and async build resolves through here. A resolution goes
 /// proxy → identity → what the binding already holds → a live keyed instance → a build.
 extension ViewModelRegistry {
-  /// Returns the instance for `spec`, held by `holder`; builds it when nothing alive matches.
-  ///
-  /// The first lookup is the re-render path: a binding asking again for what it already holds
-  /// costs at most one hash lookup and allocates nothing.
-  ///
-  /// `site` is where a resolution that cannot throw was called: with it, a mistake that still
-  /// lets the registry build something sensible (an unkeyed `aliveForever` spec) is reported
-  /// there and the resolution carries on; without it, it is thrown.
-  @inline(__always)
-  func resolve<VM: ViewModel>(
-    _ spec: ViewModelSpec<VM>, for holder: BindingCore, mode: ResolveMode,
-    operation: StaticString, site: CallSite? = nil
-  ) throws -> VM {
-    // The re-render path: no proxy, and the binding holds the instance already (and watches it,
-    // if asked to). The identity names the type, so the cast need not be checked.
-    // A throwing form never returns an instance of an unkeyed `aliveForever` spec, not even one
-    // the binding holds because a non-throwing form reported the spec and built it anyway.
-    // (`site` is a constant at each call site, so the non-throwing forms skip the test.)
-    if proxies.isEmpty, site != nil || !spec.isUnkeyedAliveForever,
-      let held = holder.heldInstance(of: spec, watching: mode.isWatching)
-    {
-      return unsafeDowncast(held, to: VM.self)
-    }
-    return try resolveOffTheHeldPath(
-      spec, for: holder, mode: mode, operation: operation, site: site)
-  }
-
-  /// ``resolve(_:for:mode:operation:site:)`` past its first lookup: a proxy, a new holder, a
-  /// build.
+  /// ``BindingCore/resolve(_:mode:operation:site:)`` past its first lookup: a proxy, a new
+  /// holder, a build.
   ///
   /// A view model that builds its dependencies in `onCreate` nests builds, each level through
-  /// this frame: so this function only routes, builds and hands on, and what comes before and
-  /// after the build (holding, checking, reporting) runs in frames of its own that are gone
-  /// while the build runs.
-  @inline(never)
-  private func resolveOffTheHeldPath<VM: ViewModel>(
+  /// this frame (inlined into `BindingCore.resolveOffTheHeldPath(_:mode:operation:site:)`): so
+  /// this function only routes, builds and hands on, and what comes before and after the build
+  /// (holding, checking, reporting) runs in frames of its own that are gone while the build runs.
+  @inline(__always)
+  fileprivate func resolveOffTheHeldPath<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, for holder: BindingCore, mode: ResolveMode,
     operation: StaticString, site: CallSite?
   ) throws -> VM {
@@ -137,7 +110,7 @@ extension ViewModelRegistry {
   /// or the build disposed the instance or the binding.
   @inline(never)
   private func holdBuilt<VM: ViewModel>(
-    _ viewModel: VM, spec: ViewModelSpec<VM>, active: ViewModelSpec<VM>,
+    _ viewModel: consuming VM, spec: ViewModelSpec<VM>, active: ViewModelSpec<VM>,
     at identity: InstanceIdentity, by holder: BindingCore, mode: ResolveMode,
     operation: StaticString, site: CallSite?, acquisitionsBefore: AcquireCount
   ) throws -> VM {
@@ -253,8 +226,8 @@ extension ViewModelRegistry {
       viewModel: viewModel)
   }
 
-  /// The async form of ``resolve(_:for:mode:operation:)``: shares a build in flight with every
-  /// other caller.
+  /// The async form of ``BindingCore/resolve(_:mode:operation:site:)``: shares a build in flight
+  /// with every other caller.
   func resolve<VM: ViewModel>(
     _ spec: AsyncViewModelSpec<VM>, for holder: BindingCore, mode: ResolveMode,
     operation: StaticString
@@ -522,5 +495,49 @@ extension ViewModelRegistry {
     } catch {
       stop(error, operation: operation, type: VM.self, key: spec.key, at: site)
     }
+  }
+}
+
+extension BindingCore {
+  /// Returns the instance for `spec`, held by this binding; builds it when nothing alive
+  /// matches. Every synchronous resolution — a binding's, a host's — comes through here.
+  ///
+  /// The first lookup is the re-render path: a binding asking again for what it already holds
+  /// costs at most one hash lookup and allocates nothing.
+  ///
+  /// `site` is where a resolution that cannot throw was called: with it, a mistake that still
+  /// lets the registry build something sensible (an unkeyed `aliveForever` spec) is reported
+  /// there and the resolution carries on; without it, it is thrown.
+  ///
+  /// A method of the binding rather than of the registry, so that the registry is read as this
+  /// binding's own constant: read through the public binding (`core.registry`), it was retained
+  /// and released around every build.
+  @inline(__always)
+  func resolve<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, mode: ResolveMode, operation: StaticString,
+    site: CallSite? = nil
+  ) throws -> VM {
+    // The re-render path: no proxy, and the binding holds the instance already (and watches it,
+    // if asked to). The identity names the type, so the cast need not be checked.
+    // A throwing form never returns an instance of an unkeyed `aliveForever` spec, not even one
+    // the binding holds because a non-throwing form reported the spec and built it anyway.
+    // (`site` is a constant at each call site, so the non-throwing forms skip the test.)
+    if registry.proxies.isEmpty, site != nil || !spec.isUnkeyedAliveForever,
+      let held = heldInstance(of: spec, watching: mode.isWatching)
+    {
+      return unsafeDowncast(held, to: VM.self)
+    }
+    return try resolveOffTheHeldPath(spec, mode: mode, operation: operation, site: site)
+  }
+
+  /// ``resolve(_:mode:operation:site:)`` past its first lookup: out of line, and the registry
+  /// read here, from this binding, rather than kept from the first lookup (which retained it
+  /// around every build).
+  @inline(never)
+  func resolveOffTheHeldPath<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, mode: ResolveMode, operation: StaticString, site: CallSite?
+  ) throws -> VM {
+    try registry.resolveOffTheHeldPath(
+      spec, for: self, mode: mode, operation: operation, site: site)
   }
 }

@@ -391,7 +391,10 @@ open class ViewModel {
   /// }
   /// ```
   open func dispose() {
-    // Reached from a direct call: run the disposal, which must not call this hook again.
+    // Reached from the disposal itself (the instance is disposing): nothing to do, and nothing to
+    // ask the registry. Reached from a direct call: run the disposal, which must not call this
+    // hook again.
+    guard !isDisposed else { return }
     registry.dispose(self, callingHook: false)
   }
 

@@ -29,6 +29,25 @@ private final class Token {}
     }
   }
 
+  /// "No leaks": a host that refreshed because an instance it watched was disposed does not
+  /// keep that instance alive while the host lives on.
+  @Test func aDisposedInstanceIsFreedWhileTheHostThatWatchedItLivesOn() {
+    withTestRegistry { registry, _ in
+      let refreshes = Box(0)
+      let binding = ViewModelBinding { refreshes.value += 1 }
+      weak var weakModel: ProbeViewModel?
+      do {
+        let model = binding.watch(ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) })
+        weakModel = model
+        registry.dispose(model)
+      }
+      #expect(refreshes.value == 1)
+      #expect(weakModel == nil)
+      #expect(!binding.isDisposed)
+      binding.dispose()
+    }
+  }
+
   @Test func droppedBindingFreesAChainAndADiamond() {
     withTestRegistry { registry, _ in
       let log = EventLog()
