@@ -21,9 +21,13 @@ struct InstanceIdentity: Hashable {
   /// supplies only a builder keeps the spec's values; values for another lifetime are new).
   class KeyBox {
     let isShared: Bool
+    /// The key is this box itself (a spec's private identity, ``SpecKeyBox``): every identity
+    /// that names it keeps it, so its address cannot be reused while one does.
+    let namesItself: Bool
 
-    init(isShared: Bool) {
+    init(isShared: Bool, namesItself: Bool = false) {
       self.isShared = isShared
+      self.namesItself = namesItself
     }
 
     /// The key; each kind of box overrides it.
@@ -55,10 +59,30 @@ struct InstanceIdentity: Hashable {
     override var instanceKey: InstanceKey { key }
   }
 
+  /// The box of a spec's private identity: the key is the box, so one is made per spec, in the
+  /// spec's `init` (before the spec object could name it), and the identity needs nothing else
+  /// kept alive to stay unique.
+  final class SpecKeyBox: KeyBox {
+    init() {
+      super.init(isShared: false, namesItself: true)
+    }
+
+    override var instanceKey: InstanceKey { .privateSpec(ObjectIdentifier(self)) }
+  }
+
   init(type: ObjectIdentifier, key: InstanceKey) {
     self.type = type
     keyHash = Self.hash(type: type, key: key)
     box = StoredKeyBox(key)
+  }
+
+  /// A new private identity of `type`, named by a box of its own: the identity of one spec's
+  /// instances, one per binding.
+  init(privateTo type: ObjectIdentifier) {
+    let box = SpecKeyBox()
+    self.type = type
+    keyHash = Self.hash(type: type, key: .privateSpec(ObjectIdentifier(box)))
+    self.box = box
   }
 
   /// The shared identity of a spec with `values`, boxed in them; `nil` when they have no key.
@@ -149,6 +173,12 @@ struct InstanceIdentity: Hashable {
 
   var isShared: Bool { box.isShared }
 
+  /// Whether a binding that holds an instance under this identity must keep what made it alive
+  /// (its spec): a private key made of an object's identifier (a family's token) stays unique
+  /// only while that object lives. A shared key is a value, and a spec's private identity keeps
+  /// its own box.
+  var needsAnchor: Bool { !box.isShared && !box.namesItself }
+
   static func == (lhs: InstanceIdentity, rhs: InstanceIdentity) -> Bool {
     if lhs.box === rhs.box { return true }
     return lhs.keyHash == rhs.keyHash && lhs.type == rhs.type
@@ -172,7 +202,8 @@ struct InstanceIdentity: Hashable {
 enum InstanceKey: Hashable {
   /// One instance per registry for this key.
   case shared(AnyHashable)
-  /// One instance per binding for this spec object.
+  /// One instance per binding for this spec: named by the key box of the spec's private
+  /// identity (``InstanceIdentity/SpecKeyBox``).
   case privateSpec(ObjectIdentifier)
   /// One instance per binding for this family and (hashable) argument.
   case privateArgument(family: ObjectIdentifier, argument: AnyHashable)

@@ -127,7 +127,7 @@ extension ViewModelRegistry {
     let generation = holder.table.generation
     hold(
       viewModel, at: identity, by: holder, watching: mode.isWatching,
-      anchor: identity.isShared ? nil : spec)
+      anchor: identity.needsAnchor ? spec : nil)
     // Set now, before the outcomes below: a release they make gives the table a new
     // generation, which this memo then never matches.
     holder.rememberHold(
@@ -257,7 +257,7 @@ extension ViewModelRegistry {
     }
     let built = try await buildAsync(
       active, identity: identity, requester: holder, watching: mode.isWatching,
-      anchor: identity.isShared ? nil : spec)
+      anchor: identity.needsAnchor ? spec : nil)
     // Off the re-render path, casts are checked: an identity names its type.
     return built as! VM
   }

@@ -67,14 +67,19 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// be a context allocated per spec). Not an optional: calling an optional closure allocates a
   /// thunk.
   private let ownBuilder: @MainActor () throws -> VM
-  /// The shared identity, computed once because it is needed on every resolution.
-  let sharedIdentity: InstanceIdentity?
-  /// Whether this unkeyed spec's private identity was given to it and made in `init`, rather
-  /// than named by the spec object: a family's spec for a hashable argument, a compatibility
+  /// The identity this spec's instances have when no proxy builds them: the shared one of a
+  /// keyed spec, else the private one (named by a box of its own, or by a family's argument).
+  /// Made once, in `init`, because it is needed on every resolution; a constant, so that a
+  /// resolution reads it in place.
+  let ownIdentity: InstanceIdentity
+  /// The shared identity, for a keyed spec.
+  var sharedIdentity: InstanceIdentity? { ownIdentity.isShared ? ownIdentity : nil }
+  /// Whether this unkeyed spec's private identity was given to it, rather than named by a key
+  /// box of its own: a family's spec for a hashable argument, a compatibility
   /// factory's (one identity per factory type), and a builder-only proxy of either, which keeps
   /// its identity. A flag, not the key: the identity carries the key, and a spec is smaller
-  /// without a second copy. Set once, in `init`.
-  private(set) var identifiesByArgument = false
+  /// without a second copy.
+  let identifiesByArgument: Bool
   /// The family and argument this spec was made from, so that a proxy on the family applies
   /// to it; it builds the instance, and is also `values`.
   let origin: SpecOrigin<VM>?
@@ -165,10 +170,11 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.interface = interface
     self.ownBuilder = builder
     let sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), sharedBy: values)
+    let (identity, byArgument) = Self.ownIdentity(shared: sharedIdentity, privateKey: privateKey)
+    identifiesByArgument = byArgument
     // Read before the identity moves into its stored property: after, it would be a copy.
-    let sharedBox = sharedIdentity?.boxAddress
-    self.sharedIdentity = sharedIdentity
-    setUpIdentities(sharedBox: sharedBox, privateKey: privateKey)
+    lookupBoxAddress = identity.boxAddress
+    ownIdentity = identity
   }
 
   /// A family's spec: `origin` is its values and builds its instances; `sharedIdentity` is
@@ -184,33 +190,26 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.site = nil
     self.interface = nil
     self.ownBuilder = unusedBuilder
+    let (identity, byArgument) = Self.ownIdentity(shared: sharedIdentity, privateKey: privateKey)
+    identifiesByArgument = byArgument
     // Read before the identity moves into its stored property: after, it would be a copy.
-    let sharedBox = sharedIdentity?.boxAddress
-    self.sharedIdentity = sharedIdentity
-    setUpIdentities(sharedBox: sharedBox, privateKey: privateKey)
+    lookupBoxAddress = identity.boxAddress
+    ownIdentity = identity
   }
 
-  /// Makes the private identity of an unkeyed spec, and remembers the key box of the identity
-  /// the re-render lookup compares. A keyed spec needs a private identity only under an unkeyed
-  /// proxy, and makes it then, from the spec object. A `privateKey` given with a key goes
-  /// unused: only a factory's spec has both, and it is made anew for each resolution, out of
-  /// reach of any proxy. `sharedBox` is the shared identity's key-box address, passed rather
-  /// than read from the stored identity, which would retain it.
-  @inline(__always)
-  private func setUpIdentities(sharedBox: UInt?, privateKey: consuming InstanceKey?) {
-    if let sharedBox {
-      lookupBoxAddress = sharedBox
-      return
-    }
-    let identity: InstanceIdentity
+  /// The identity a spec's instances have without a proxy: `shared`, for a keyed spec; else
+  /// the private identity of a family's argument (`privateKey`), or a new one named by a box of
+  /// its own. A `privateKey` given with a key goes unused: only a factory's spec has both, and
+  /// it is made anew for each resolution, out of reach of any proxy.
+  /// Also returns whether the identity is a family's argument's.
+  private static func ownIdentity(
+    shared: consuming InstanceIdentity?, privateKey: consuming InstanceKey?
+  ) -> (InstanceIdentity, byArgument: Bool) {
+    if let shared { return (shared, false) }
     if let privateKey {
-      identifiesByArgument = true
-      identity = InstanceIdentity(type: ObjectIdentifier(VM.self), key: privateKey)
-    } else {
-      identity = makePrivateIdentity()
+      return (InstanceIdentity(type: ObjectIdentifier(VM.self), key: privateKey), true)
     }
-    privateIdentityStorage = identity
-    lookupBoxAddress = identity.boxAddress
+    return (InstanceIdentity(privateTo: ObjectIdentifier(VM.self)), false)
   }
 
   /// Where an interface (a spec without a builder) is declared and what tests and previews
@@ -226,21 +225,16 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     return try ownBuilder()
   }
 
-  /// This spec's private identity, once made. Unchecked: set in `init` or on first use, on the
-  /// main actor where all resolution happens, and only ever read or assigned whole.
-  @exclusivity(unchecked) private var privateIdentityStorage: InstanceIdentity?
+  /// A keyed spec's private identity, made the first time an unkeyed proxy builds for it.
+  private var keyedSpecPrivateIdentity: InstanceIdentity?
 
-  /// This spec's private identity, computed once like `sharedIdentity`.
+  /// This spec's private identity: its own identity when it has no key.
   private var privateIdentity: InstanceIdentity {
-    if let privateIdentityStorage { return privateIdentityStorage }
-    let identity = makePrivateIdentity()
-    privateIdentityStorage = identity
+    if !ownIdentity.isShared { return ownIdentity }
+    if let keyedSpecPrivateIdentity { return keyedSpecPrivateIdentity }
+    let identity = InstanceIdentity(privateTo: ObjectIdentifier(VM.self))
+    keyedSpecPrivateIdentity = identity
     return identity
-  }
-
-  /// The private identity named by this spec object; an argument's is made in `init`.
-  private func makePrivateIdentity() -> InstanceIdentity {
-    InstanceIdentity(type: ObjectIdentifier(VM.self), key: .privateSpec(ObjectIdentifier(self)))
   }
 
   /// The identity an instance resolved from this spec has, when `active` (this spec or its
@@ -251,12 +245,6 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     return privateIdentity
   }
 
-  /// The identity this spec's instances have when no proxy builds them.
-  @inline(__always)
-  var ownIdentity: InstanceIdentity {
-    if let sharedIdentity { return sharedIdentity }
-    return privateIdentity
-  }
 }
 
 extension ViewModelSpec {
