@@ -18,6 +18,9 @@ final class BindingCore {
   /// made on first use: a binding that uses none of it is 32 bytes smaller and has two
   /// references fewer to release.
   private var extrasStorage: BindingExtras?
+  /// Whether the out-of-line state was made: without it, the binding has no pause providers,
+  /// dispose hooks, host refresh or owner made by hand.
+  var hasExtras: Bool { extrasStorage != nil }
   /// The out-of-line state, made now if it was not yet.
   var extras: BindingExtras {
     if let extrasStorage { return extrasStorage }
@@ -35,13 +38,11 @@ final class BindingCore {
   /// it alive until then), and a disposed binding never reads its owner again — so the reference
   /// needs neither a count nor a side table.
   private unowned(unsafe) var registeredOwner: ViewModel? = nil
-  /// The owner otherwise: a view model made by hand can go away without being disposed.
-  private weak var unregisteredOwner: ViewModel?
 
   /// The view model that owns this binding, if any.
   var ownerViewModel: ViewModel? {
     guard isModelOwned else { return nil }
-    return registeredOwner ?? unregisteredOwner
+    return registeredOwner ?? extrasStorage?.unregisteredOwner
   }
 
   /// Makes `owner` this binding's owner.
@@ -49,7 +50,7 @@ final class BindingCore {
     if owner.lifetime.record != nil {
       registeredOwner = owner
     } else {
-      unregisteredOwner = owner
+      extras.unregisteredOwner = owner
     }
   }
   /// What this binding holds and follows. Unchecked: only the store writes it, and its
@@ -183,4 +184,9 @@ final class BindingExtras {
   /// owns (`listen(_:onChanged:)`) and its pause controller.
   var disposeHooks = [UInt64: () -> Void]()
   var lastHookID: UInt64 = 0
+  /// The owner of a view model's binding when the view model was made by hand: it can go away
+  /// without being disposed, so the reference is weak (a registered owner's is not; see
+  /// `BindingCore.registeredOwner`). Out of line: a weak reference costs a call to set up and
+  /// one to destroy in every binding, and few have such an owner.
+  weak var unregisteredOwner: ViewModel?
 }

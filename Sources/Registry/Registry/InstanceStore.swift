@@ -372,6 +372,17 @@ struct InstanceStore {
       releasesFirstOnly: false, unfollowed: unfollowed)
   }
 
+  /// Marks `holder` disposed when it holds nothing but its inline entry (if that) and has
+  /// nothing else to stop or tell — no followed instances, pause providers or dispose hooks —
+  /// so that its disposal is letting go of that entry. `false`, changing nothing, otherwise.
+  mutating func markDisposedIfItHoldsOnlyItsInlineEntry(_ holder: BindingCore) -> Bool {
+    guard !holder.table.isDisposed, holder.table.others.isEmpty, holder.table.observed.isEmpty,
+      !holder.hasExtras
+    else { return false }
+    holder.table.isDisposed = true
+    return true
+  }
+
   /// Marks a binding disposed that never held anything (one made for a disposed view model).
   mutating func markDisposed(_ holder: BindingCore) {
     holder.table.isDisposed = true

@@ -96,8 +96,10 @@ extension ViewModelRegistry {
   /// or while `onCreate` ran (the instance was not findable yet, so the reset did not dispose
   /// it), abandons the build: the instance is disposed, not registered.
   ///
-  /// The key the errors name is `values.key`, read only when one is thrown: copying an
-  /// `AnyHashable?` on every build costs a call through its value witnesses.
+  /// The key the errors name is `values.key`, read only when one is thrown (by the functions
+  /// that make the errors, out of line): copying an `AnyHashable?` on every build costs a call
+  /// through its value witnesses, and a copy here would sit in the frame a nested build recurses
+  /// through.
   ///
   /// `values` is consumed: it moves into the instance's record, without a retain and a release.
   func admit<VM: ViewModel>(
@@ -105,33 +107,48 @@ extension ViewModelRegistry {
     releasePolicy: ReleasePolicy?, requester: BindingCore
   ) throws(UnheldInstance) {
     guard viewModel.lifetime.record == nil, !viewModel.isDisposed else {
-      throw refusal(reusing: viewModel, key: values.key)
+      try refuse(reusing: viewModel, values: values)
     }
-    guard !buildStack.isTopAbandoned else { throw abandon(viewModel, key: values.key) }
+    guard !buildStack.isTopAbandoned else { try abandon(viewModel, values: values) }
     register(
       viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
       requester: requester)
     guard buildStack.isTopAbandoned else { return }
-    // The record has the values now; an instance disposed in `onCreate` keeps its record.
-    throw abandon(viewModel, key: viewModel.lifetime.record?.values.key)
+    try abandonRegistered(viewModel)
   }
 
-  /// The refusal of an instance the registry already has, which a builder returned. Out of
-  /// line, as every rare path of a build: a nested build recurses through the frame it would be
-  /// in.
+  // The rare outcomes of `admit`, each out of line and throwing its error itself: the caller
+  // then keeps no error of its own in the frame a nested build recurses through.
+
+  /// Refuses an instance the registry already has, which a builder returned.
   @inline(never)
-  private func refusal<VM: ViewModel>(reusing viewModel: VM, key: AnyHashable?) -> UnheldInstance {
-    UnheldInstance(
-      error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(key)),
+  private func refuse<VM: ViewModel>(reusing viewModel: VM, values: consuming InstanceArg.Values)
+    throws(UnheldInstance) -> Never
+  {
+    throw UnheldInstance(
+      error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(values.key)),
       viewModel: viewModel)
   }
 
-  /// Disposes what an abandoned build made, and returns the error its caller gets with it.
+  /// Disposes what an abandoned build made, and throws the error its caller gets with it.
   @inline(never)
-  private func abandon<VM: ViewModel>(_ viewModel: VM, key: AnyHashable?) -> UnheldInstance {
+  private func abandon<VM: ViewModel>(_ viewModel: VM, values: consuming InstanceArg.Values)
+    throws(UnheldInstance) -> Never
+  {
     dispose(viewModel, callingHook: true)
-    return UnheldInstance(
-      error: .buildAbandoned(type: Describe.type(VM.self), key: Describe.key(key)),
+    throw UnheldInstance(
+      error: .buildAbandoned(type: Describe.type(VM.self), key: Describe.key(values.key)),
+      viewModel: viewModel)
+  }
+
+  /// ``abandon(_:values:)`` once the values moved into the instance's record, which keeps them
+  /// (an instance disposed in `onCreate` keeps its record too).
+  @inline(never)
+  private func abandonRegistered<VM: ViewModel>(_ viewModel: VM) throws(UnheldInstance) -> Never {
+    dispose(viewModel, callingHook: true)
+    throw UnheldInstance(
+      error: .buildAbandoned(
+        type: Describe.type(VM.self), key: Describe.key(viewModel.lifetime.record?.values.key)),
       viewModel: viewModel)
   }
 

@@ -241,6 +241,13 @@ extension ViewModelRegistry {
   /// Disposes a binding: it lets go of everything it holds, newest first, so that dependents go
   /// before what they depend on; each instance whose last holder it was is disposed.
   func dispose(_ holder: BindingCore) {
+    // Most bindings hold one instance, in their inline entry, and have nothing else to stop
+    // (no pause providers, dispose hooks or followed instances): they are marked disposed, and
+    // let go of it, with no teardown made.
+    if store.markDisposedIfItHoldsOnlyItsInlineEntry(holder) {
+      _ = releaseFirst(holding: nil, by: holder)
+      return
+    }
     guard let teardown = beginDisposal(of: holder) else { return }
     if teardown.releasesFirstOnly {
       _ = releaseFirst(holding: nil, by: holder)
