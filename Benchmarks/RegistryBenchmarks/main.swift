@@ -5,7 +5,7 @@ import Registry
 
 let usage = """
   usage: RegistryBenchmarks [--quick] [--json] [--only NAME[,NAME...]] [--calls N]
-                            [--cycles N] [--no-floor]
+                            [--cycles N] [--levels N] [--no-floor]
 
     --quick   small counts: checks that every case still runs (timings mean little)
     --json    print the results as JSON instead of a table
@@ -14,6 +14,8 @@ let usage = """
     --calls   how many calls each re-read loop (hot_*, family_hot_*) makes
     --cycles  how many cycles each build loop (share, private, arg, service, interface, chain10;
               chain100 a tenth) makes
+    --levels  how many levels nested_stack nests its build (each view model builds the next
+              in onCreate) on the main thread's stack
     --no-floor  skip the floors (for valgrind counts of the cases alone)
   """
 
@@ -77,6 +79,7 @@ struct Options {
   var only: [String] = []
   var rereadCalls: Int?
   var cycles: Int?
+  var levels: Int?
   var floors = true
 
   init(arguments: [String]) {
@@ -98,6 +101,11 @@ struct Options {
           Options.fail("--cycles needs a number of at least 10")
         }
         cycles = count
+      case "--levels":
+        guard let text = remaining.popFirst(), let count = Int(text), count >= 10 else {
+          Options.fail("--levels needs a number of at least 10")
+        }
+        levels = count
       case "--no-floor": floors = false
       case "-h", "--help":
         print(usage)
@@ -276,6 +284,7 @@ func main() {
   let basePlan = options.quick ? Plan.quick : Plan.full
   var plan = options.rereadCalls.map { basePlan.with(rereadCalls: $0) } ?? basePlan
   if let cycles = options.cycles { plan = plan.with(cycles: cycles) }
+  if let levels = options.levels { plan.nestedLevels = levels }
   runsFloors = options.floors
   #if DEBUG
     logProgress("warning: a debug build; run with -c release for meaningful timings")

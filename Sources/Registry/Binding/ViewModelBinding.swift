@@ -308,13 +308,8 @@ open class ViewModelBinding {
 
   @inline(__always)
   func resolveOrStop<VM: ViewModel>(
-    _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString, site: CallSite
+    _ spec: ViewModelSpec<VM>, watching: Bool, operation: StaticString, site: CallSite?
   ) -> VM {
-    do {
-      return try core.resolve(
-        spec, mode: watching ? .watch : .read, operation: operation, site: site)
-    } catch {
-      return core.registry.recover(from: error, resolving: spec, operation: operation, at: site)
-    }
+    core.resolveOrStop(spec, mode: watching ? .watch : .read, operation: operation, site: site)
   }
 }

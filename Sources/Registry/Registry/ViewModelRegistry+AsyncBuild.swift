@@ -105,10 +105,15 @@ extension ViewModelRegistry {
             viewModel, identity: key.identity, values: active.values,
             releasePolicy: active.releasePolicy, requester: first.core)
         } catch {
+          // `admit` throws an `UnheldInstance` only (untyped: a typed error is returned in a
+          // buffer the caller keeps, in the frame a nested build recurses through).
+          guard let unheld = error as? UnheldInstance else {
+            preconditionFailure("Internal inconsistency: admit threw \(error)")
+          }
           // A reset while onCreate ran disposed what was built for before it (as when the
           // reset comes while the builder runs): the waiters are cancelled.
           let failure: any Error =
-            if case .buildAbandoned = error.error { CancellationError() } else { error.error }
+            if case .buildAbandoned = unheld.error { CancellationError() } else { unheld.error }
           for waiter in waiters { waiter.continuation.resume(throwing: failure) }
           return
         }

@@ -23,33 +23,36 @@ extension ViewModelRegistry {
     // push is skipped when it already is (the common case), and known to be without reading
     // the task-local when a synchronous frame made it so — then nothing needs to change at all
     // (setting and restoring the same registry would only retain and release it).
-    if ViewModelRegistry.synchronouslyCurrent === self {
-      return try buildAndRegister(
+    // Every level of a nested build past the first finds it so: the other cases are out of
+    // line, and this frame holds one inlined build.
+    guard ViewModelRegistry.synchronouslyCurrent === self else {
+      return try buildAndRegisterMakingCurrent(
         active, identity: identity, requester: requester, aliveForever: aliveForever)
     }
-    if ViewModelRegistry.current === self {
-      let outer = ViewModelRegistry.synchronouslyCurrent
-      ViewModelRegistry.synchronouslyCurrent = self
-      defer { ViewModelRegistry.synchronouslyCurrent = outer }
-      return try buildAndRegister(
-        active, identity: identity, requester: requester, aliveForever: aliveForever)
-    }
-    return try buildAndRegisterInCurrent(
+    return try buildAndRegister(
       active, identity: identity, requester: requester, aliveForever: aliveForever)
   }
 
-  /// ``buildAndRegister(_:identity:requester:aliveForever:)`` with this registry pushed as the
-  /// current one; out of line, so that its closure is not kept in every level of a nested
-  /// build.
+  /// ``buildAndRegister(_:identity:requester:aliveForever:)`` with this registry made the
+  /// synchronously current one: recorded when it is the current one already, else pushed as
+  /// the current one too. Out of line, so that what it keeps (the registry it replaces, the
+  /// task-local push's closure) is not in every level of a nested build.
   @inline(never)
-  private func buildAndRegisterInCurrent<VM>(
+  private func buildAndRegisterMakingCurrent<VM>(
     _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
     aliveForever: Bool
   ) throws -> VM {
-    try withCurrent {
-      try buildAndRegister(
-        active, identity: identity, requester: requester, aliveForever: aliveForever)
+    guard ViewModelRegistry.current === self else {
+      return try withCurrent {
+        try buildAndRegister(
+          active, identity: identity, requester: requester, aliveForever: aliveForever)
+      }
     }
+    let outer = ViewModelRegistry.synchronouslyCurrent
+    ViewModelRegistry.synchronouslyCurrent = self
+    defer { ViewModelRegistry.synchronouslyCurrent = outer }
+    return try buildAndRegister(
+      active, identity: identity, requester: requester, aliveForever: aliveForever)
   }
 
   /// Pushes `identity` on the build stack, unless it is there already: a cycle. Out of line, so
@@ -71,6 +74,7 @@ extension ViewModelRegistry {
     throw RegistryError.cycle(chain: chain)
   }
 
+  @inline(__always)
   private func buildAndRegister<VM>(
     _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
     aliveForever: Bool
@@ -102,10 +106,13 @@ extension ViewModelRegistry {
   /// through.
   ///
   /// `values` is consumed: it moves into the instance's record, without a retain and a release.
+  ///
+  /// - Throws: An ``UnheldInstance``, only. Not typed: a typed error is returned in a buffer
+  ///   each caller keeps in its frame, which a nested build recurses through.
   func admit<VM: ViewModel>(
     _ viewModel: VM, identity: InstanceIdentity, values: consuming InstanceArg.Values,
     releasePolicy: ReleasePolicy?, requester: BindingCore
-  ) throws(UnheldInstance) {
+  ) throws {
     guard viewModel.lifetime.record == nil, !viewModel.isDisposed else {
       try refuse(reusing: viewModel, values: values)
     }
@@ -123,7 +130,7 @@ extension ViewModelRegistry {
   /// Refuses an instance the registry already has, which a builder returned.
   @inline(never)
   private func refuse<VM: ViewModel>(reusing viewModel: VM, values: consuming InstanceArg.Values)
-    throws(UnheldInstance) -> Never
+    throws -> Never
   {
     throw UnheldInstance(
       error: .builderReusedInstance(type: Describe.type(VM.self), key: Describe.key(values.key)),
@@ -133,7 +140,7 @@ extension ViewModelRegistry {
   /// Disposes what an abandoned build made, and throws the error its caller gets with it.
   @inline(never)
   private func abandon<VM: ViewModel>(_ viewModel: VM, values: consuming InstanceArg.Values)
-    throws(UnheldInstance) -> Never
+    throws -> Never
   {
     dispose(viewModel, callingHook: true)
     throw UnheldInstance(
@@ -144,7 +151,7 @@ extension ViewModelRegistry {
   /// ``abandon(_:values:)`` once the values moved into the instance's record, which keeps them
   /// (an instance disposed in `onCreate` keeps its record too).
   @inline(never)
-  private func abandonRegistered<VM: ViewModel>(_ viewModel: VM) throws(UnheldInstance) -> Never {
+  private func abandonRegistered<VM: ViewModel>(_ viewModel: VM) throws -> Never {
     dispose(viewModel, callingHook: true)
     throw UnheldInstance(
       error: .buildAbandoned(

@@ -34,6 +34,18 @@ extension ViewModelRegistry {
         spec, builtBy: spec, at: spec.ownIdentity, for: holder, mode: mode, operation: operation,
         site: site)
     }
+    return try resolveThroughProxies(
+      spec, for: holder, mode: mode, operation: operation, site: site)
+  }
+
+  /// ``resolveOffTheHeldPath(_:for:mode:operation:site:)`` while proxies are installed: routed
+  /// to the spec that builds it. Out of line, so that the usual path's frame holds one inlined
+  /// resolution, not two.
+  @inline(never)
+  private func resolveThroughProxies<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, for holder: BindingCore, mode: ResolveMode,
+    operation: StaticString, site: CallSite?
+  ) throws -> VM {
     let (active, identity) = route(spec)
     return try resolve(
       spec, builtBy: active, at: identity, for: holder, mode: mode, operation: operation,
@@ -473,10 +485,16 @@ extension ViewModelRegistry {
   /// instance that could not be held (a builder that reused one) is reported and returned; a disposed binding is reported and the caller gets an
   /// instance it does not hold. Anything else (a builder that threw, a cycle) leaves nothing to
   /// return: it is reported and the program stops.
+  ///
+  /// `site` is optional only so that callers pass on the one they resolved with, without a copy
+  /// in their frame; every resolution that cannot throw has one.
   func recover<VM: ViewModel>(
     from error: any Error, resolving spec: ViewModelSpec<VM>, operation: StaticString,
-    at site: CallSite
+    at optionalSite: CallSite?
   ) -> VM {
+    guard let site = optionalSite else {
+      preconditionFailure("Internal inconsistency: a resolution that cannot throw has no call site")
+    }
     if let unheld = error as? UnheldInstance {
       report(unheld.error, at: site)
       return unheld.viewModel as! VM
@@ -528,6 +546,35 @@ extension BindingCore {
       return unsafeDowncast(held, to: VM.self)
     }
     return try resolveOffTheHeldPath(spec, mode: mode, operation: operation, site: site)
+  }
+
+  /// ``resolve(_:mode:operation:site:)`` for the forms that cannot throw (`watch`, `read`):
+  /// what goes wrong is reported at `site` (always given; optional so that it is passed on as
+  /// the resolution takes it, without a copy), and recovered from where an instance is left to
+  /// return (``ViewModelRegistry/recover(from:resolving:operation:at:)``).
+  @inline(__always)
+  func resolveOrStop<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, mode: ResolveMode, operation: StaticString, site: CallSite?
+  ) -> VM {
+    if registry.proxies.isEmpty, let held = heldInstance(of: spec, watching: mode.isWatching) {
+      return unsafeDowncast(held, to: VM.self)
+    }
+    return resolveOffTheHeldPathOrStop(spec, mode: mode, operation: operation, site: site)
+  }
+
+  /// ``resolveOrStop(_:mode:operation:site:)`` past its first lookup. The recovery is here, out
+  /// of line, rather than in the caller: a view model that builds its dependencies in `onCreate`
+  /// nests one `watch` per level, whose frame then keeps only the first lookup.
+  @inline(never)
+  func resolveOffTheHeldPathOrStop<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, mode: ResolveMode, operation: StaticString, site: CallSite?
+  ) -> VM {
+    do {
+      return try registry.resolveOffTheHeldPath(
+        spec, for: self, mode: mode, operation: operation, site: site)
+    } catch {
+      return registry.recover(from: error, resolving: spec, operation: operation, at: site)
+    }
   }
 
   /// ``resolve(_:mode:operation:site:)`` past its first lookup: out of line, and the registry
