@@ -278,9 +278,11 @@ struct InstanceStore {
       return Disposal(holders: [], cancelGrace: cancelGrace)
     }
     if wasAwaiting { removeFromPool(viewModel) }
-    if isShared, let identity = viewModel.lifetime.record?.identity, shared[identity] === viewModel
+    // One lookup: the slot is compared and emptied where it was found.
+    if isShared, let identity = viewModel.lifetime.record?.identity,
+      let index = shared.index(forKey: identity), shared.values[index] === viewModel
     {
-      shared[identity] = nil
+      shared.remove(at: index)
     }
     unlink(viewModel)
     // Most instances are disposed after their last holder let go: nothing more to do here.
