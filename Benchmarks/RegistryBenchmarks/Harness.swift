@@ -94,12 +94,15 @@ func target(for name: String) -> Target? {
   switch name {
   // Re-read paths: what every render pays.
   case "hot_read", "hot_watch", "family_hot_read", "family_hot_watch": return .ratio(2)
-  case "scale_read_growth", "deep_chain_growth": return Target(text: "<= 1.5x", maxValue: 1.5)
+  // No target (Benchmarks/README.md, "Targets"); before the `scale_read_` rows, whose prefix
+  // it shares.
+  case "scale_read_growth": return nil
+  case "deep_chain_growth": return Target(text: "<= 1.5x", maxValue: 1.5)
   case _ where name.hasPrefix("scale_read_"): return .ratio(2)
   // Reads far apart in memory: the "at or below the floor's cost" at every size.
   case _ where name.hasPrefix("scale_shuffled_read_"): return .ratio(1)
-  case "share_cycle", "private_cycle": return .ratio(2.5)
-  case "arg_new_instance", "chain10", "setstate_changed": return .ratio(3)
+  case "share_cycle", "private_cycle", "private_unbind_cycle": return .ratio(2.5)
+  case "arg_new_instance", "arg_unbind_cycle", "chain10", "setstate_changed": return .ratio(3)
   case _ where name.hasPrefix("scale_dispose_"): return .ratio(3)
   case "chain100_vs_chain10_per_link": return Target(text: "<= 1.2x", maxValue: 1.2)
   case "notify_100_per_listener": return .ratio(1.3)
