@@ -193,6 +193,24 @@ private struct BuildFailure: Error, Equatable {}
     }
   }
 
+  /// ViewModelHost: "Everything else (``load(_:)``, ``retry()``, ``appear()``, ``release()``
+  /// and the refreshes its view model causes) is announced" — a retry that resolves the spec the
+  /// host was made with, before it ever appeared, too.
+  @Test func retryOfAHostThatNeverAppearedResolvesItsSpecAndAnnouncesIt() {
+    withTestRegistry { _, _ in
+      let host = ViewModelHost(ViewModelSpec { ProbeViewModel("initial", log: EventLog()) })
+      var changes = 0
+      withObservationTracking {
+        _ = host.phase
+      } onChange: {
+        MainActor.assumeIsolated { changes += 1 }
+      }
+      #expect(host.retry()?.name == "initial")
+      #expect(changes == 1)
+      host.release()
+    }
+  }
+
   /// ViewModelHost.isReleased: "Whether ``release()`` has run."
   @Test func isReleasedTellsWhetherReleaseHasRun() {
     withTestRegistry { _, _ in
