@@ -340,7 +340,7 @@ struct InstanceStore {
   /// What a binding's disposal must release: the identities it held, newest first —
   /// dependents go before what they depend on — and the instances it no longer follows.
   struct HolderTeardown {
-    /// The newest, when the binding holds more than one instance.
+    /// The newest, when the binding holds anything outside its inline entry.
     let newest: InstanceIdentity?
     /// The others, newest first.
     let older: [InstanceIdentity]
