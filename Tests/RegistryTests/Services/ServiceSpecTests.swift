@@ -23,6 +23,26 @@ final class EnglishGreeter: Greeter, RegistryDisposable {
   func dispose() { log.append("dispose greeter \(id)") }
 }
 
+/// A store whose subclass, not itself, adopts the dispose protocol: a spec declared with the base
+/// class builds the subclass.
+@MainActor
+class Store {
+  let log: EventLog
+  init(log: EventLog) { self.log = log }
+}
+
+@MainActor
+final class ClosingStore: Store, RegistryDisposable {
+  func dispose() { log.append("dispose store") }
+}
+
+/// A value type that adopts the dispose protocol.
+@MainActor
+struct ClosingToken: RegistryDisposable {
+  let log: EventLog
+  func dispose() { log.append("dispose token") }
+}
+
 /// A plain class, a struct, an enum and an actor, none of them view models.
 final class PlainClient {
   let base: String
@@ -122,6 +142,24 @@ actor Counter {
       second.dispose()
       second.dispose()
       #expect(log.events == [closure ? "closure" : "dispose greeter 0"])
+    }
+  }
+
+  // "It runs a dispose hook (a protocol that the service adopts…)": the value's own type decides,
+  // whatever the spec's type — a protocol, a class whose subclass adopts it, or a value type.
+  @Test(arguments: ["protocol", "base class", "class", "struct"])
+  func theDisposeProtocolIsFoundOnTheValuesOwnType(declaredAs: String) {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      let binding = ViewModelBinding()
+      switch declaredAs {
+      case "protocol": binding.read(ServiceSpec<any Greeter>(key: "g") { EnglishGreeter(log: log) })
+      case "base class": binding.read(ServiceSpec<Store>(key: "s") { ClosingStore(log: log) })
+      case "class": binding.read(ServiceSpec<EnglishGreeter>(key: "e") { EnglishGreeter(log: log) })
+      default: binding.read(ServiceSpec<ClosingToken>(key: "t") { ClosingToken(log: log) })
+      }
+      binding.dispose()
+      #expect(log.events.count == 1)
     }
   }
 
