@@ -340,13 +340,12 @@ struct InstanceStore {
   /// What a binding's disposal must release: the identities it held, newest first —
   /// dependents go before what they depend on — and the instances it no longer follows.
   struct HolderTeardown {
-    /// The newest, when the binding holds anything outside its inline entry.
+    /// The newest, when the binding holds anything outside its inline entry; `nil` when it holds
+    /// at most that entry, which is then released as the inline entry, without an identity (a
+    /// copy of one is a retain and a release) or an array.
     let newest: InstanceIdentity?
     /// The others, newest first.
     let older: [InstanceIdentity]
-    /// The binding holds one instance, in its inline entry: released as that, without an
-    /// identity (a copy of one is a retain and a release) or an array.
-    let releasesFirstOnly: Bool
     let unfollowed: [ViewModel]
   }
 
@@ -361,8 +360,7 @@ struct InstanceStore {
       holder.table.observed.removeAll()
     }
     guard !holder.table.others.isEmpty else {
-      return HolderTeardown(
-        newest: nil, older: [], releasesFirstOnly: true, unfollowed: unfollowed)
+      return HolderTeardown(newest: nil, older: [], unfollowed: unfollowed)
     }
     var order: [(sequence: UInt64, identity: InstanceIdentity)] = []
     order.reserveCapacity(holder.table.count)
@@ -370,8 +368,7 @@ struct InstanceStore {
     for (identity, entry) in holder.table.others { order.append((entry.sequence, identity)) }
     order.sort(by: newestFirst)
     return HolderTeardown(
-      newest: order[0].identity, older: order.dropFirst().map(\.identity),
-      releasesFirstOnly: false, unfollowed: unfollowed)
+      newest: order[0].identity, older: order.dropFirst().map(\.identity), unfollowed: unfollowed)
   }
 
   /// Marks `holder` disposed when it holds nothing but its inline entry (if that) and has
@@ -564,11 +561,7 @@ struct HolderTable {
     guard firstMatches(identity) else {
       return others.isEmpty ? nil : others.removeValue(forKey: identity)
     }
-    firstBox = 0
-    firstHash = 0
-    firstViewModel = nil
-    firstIsWatching = false
-    return first.take().unsafelyUnwrapped.entry
+    return takeFirst()
   }
 
   /// Removes the inline entry when it holds `viewModel` (any instance when `nil`), compared by
@@ -580,6 +573,11 @@ struct HolderTable {
       else { return nil }
     }
     changed()
+    return takeFirst()
+  }
+
+  /// Empties the inline entry, which holds something, and its plain copies; returns the entry.
+  private mutating func takeFirst() -> Entry {
     firstBox = 0
     firstHash = 0
     firstViewModel = nil

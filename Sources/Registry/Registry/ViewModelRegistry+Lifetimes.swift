@@ -249,11 +249,11 @@ extension ViewModelRegistry {
       return
     }
     guard let teardown = beginDisposal(of: holder) else { return }
-    if teardown.releasesFirstOnly {
+    guard let newest = teardown.newest else {
       _ = releaseFirst(holding: nil, by: holder)
       return
     }
-    if let newest = teardown.newest { release(newest, by: holder) }
+    release(newest, by: holder)
     for identity in teardown.older { release(identity, by: holder) }
   }
 

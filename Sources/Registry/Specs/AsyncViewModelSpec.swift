@@ -69,10 +69,9 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.releasePolicy = releasePolicy
     self.builder = builder
     sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), sharedBy: values)
-    self.privateIdentity =
-      privateIdentity
-      ?? InstanceIdentity(
-        type: ObjectIdentifier(VM.self), key: .privateSpec(ObjectIdentifier(self)))
+    // Named by a key box of its own, as a `ViewModelSpec`'s: unique for as long as an identity
+    // names it, with nothing else kept alive.
+    self.privateIdentity = privateIdentity ?? InstanceIdentity(privateTo: ObjectIdentifier(VM.self))
   }
 
   /// This spec with another builder: the same key, tag, lifetime and identity.
@@ -91,8 +90,7 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   }
 
   private let sharedIdentity: InstanceIdentity?
-  /// Set at the end of `init`, which needs `self` for it.
-  private var privateIdentity: InstanceIdentity!
+  private let privateIdentity: InstanceIdentity
 
   /// Builds every later resolution of this spec from `proxy`, in the current registry.
   ///

@@ -244,7 +244,6 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     if let shared = active.sharedIdentity { return shared }
     return privateIdentity
   }
-
 }
 
 extension ViewModelSpec {
