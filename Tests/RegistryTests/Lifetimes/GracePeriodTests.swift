@@ -151,6 +151,21 @@ private final class AuditingClock: RegistryClock {
   }
 }
 
+/// A clock whose cancel closures each keep an object alive, so a test can see when the registry
+/// lets go of one.
+@MainActor
+private final class KeepingClock: RegistryClock {
+  final class Kept {}
+  private(set) var now: Duration = .zero
+  weak var lastKept: Kept?
+
+  func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> () -> Void {
+    let kept = Kept()
+    lastKept = kept
+    return { _ = kept }
+  }
+}
+
 /// RegistryClock: the closure `schedule` returns is called "at most once, and never after the
 /// action has run".
 @MainActor
@@ -169,6 +184,26 @@ private final class AuditingClock: RegistryClock {
       #expect(clock.cancels == [1: 1])
       registry.dispose(model)
       #expect(clock.cancels == [1: 1])
+      binding.dispose()
+    }
+  }
+
+  /// "No leaks": an instance disposed while it waits out a grace period lets go of the way to
+  /// cancel it, even while something still holds the instance.
+  @Test func anInstanceDisposedDuringItsGracePeriodKeepsNothingOfIt() {
+    withTestRegistry { registry, _ in
+      let clock = KeepingClock()
+      registry.clock = clock
+      let spec = ViewModelSpec(key: "feed", disposeDelay: .seconds(5)) {
+        ProbeViewModel("feed", log: EventLog())
+      }
+      let binding = ViewModelBinding()
+      let model = binding.watch(spec)
+      binding.unbind(model)
+      #expect(clock.lastKept != nil)
+      registry.dispose(model)
+      #expect(model.isDisposed)
+      #expect(clock.lastKept == nil)
       binding.dispose()
     }
   }
