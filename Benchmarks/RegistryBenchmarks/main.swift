@@ -10,7 +10,8 @@ let usage = """
     --quick   small counts: checks that every case still runs (timings mean little)
     --json    print the results as JSON instead of a table
     --only    run only the named cases, or the families they start (hot, family, chain,
-              scale, scale_1000, scale_dispose, deep_chain, nested_stack)
+              scale, scale_1000, scale_dispose, dispose_all, reset_tag, deep_chain,
+              nested_stack)
     --calls   how many calls each re-read loop (hot_*, family_hot_*) makes
     --cycles  how many cycles each build loop (share, private, arg, service, interface, chain10;
               chain100 a tenth) makes
@@ -235,6 +236,18 @@ func scenarios(_ plan: Plan) -> [Scenario] {
         name: "scale_dispose_\(fixture.size)", repetitions: plan.scaleRepetitions, warmups: 1,
         run: { scaleDispose(specs: fixture.specs) },
         floor: { scaleDisposeFloor(keys: fixture.keys) }))
+  }
+  // Bulk disposals of owners whose dependencies are newer than them: the same instance count as
+  // the middle scale size.
+  let middle = plan.scaleSizes[plan.scaleSizes.count / 2]
+  let pairs = Deferred { OwnerPairs(pairs: middle / 2) }
+  for byTag in [false, true] {
+    list.append(
+      Scenario(
+        name: byTag ? "reset_tag_\(middle)" : "dispose_all_\(middle)",
+        repetitions: plan.scaleRepetitions, warmups: 1,
+        run: { bulkDisposal(pairs.value, byTag: byTag) },
+        floor: { bulkDisposalFloor(pairs.value, byTag: byTag) }))
   }
   for length in plan.deepChainLengths {
     let chains = Deferred { DeepChains(length: length, links: plan.deepChainLinks) }

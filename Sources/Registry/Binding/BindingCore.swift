@@ -35,14 +35,21 @@ final class BindingCore {
   }
   /// The view model that owns this binding, when it was registered: a registered instance
   /// disposes this binding during its disposal, before it can be deallocated (its registry keeps
-  /// it alive until then), and a disposed binding never reads its owner again — so the reference
-  /// needs neither a count nor a side table.
+  /// it alive until then), and its disposal clears this (``forgetOwner()``) before it returns,
+  /// so the reference needs neither a count nor a side table. Cleared, not only unread: the
+  /// binding can outlive its owner, queued for a refresh in the change that disposed both.
   private unowned(unsafe) var registeredOwner: ViewModel? = nil
 
   /// The view model that owns this binding, if any.
   var ownerViewModel: ViewModel? {
     guard isModelOwned else { return nil }
     return registeredOwner ?? extrasStorage?.unregisteredOwner
+  }
+
+  /// Stops naming the owner: its disposal has disposed this binding, and it may be freed once
+  /// that disposal returns.
+  func forgetOwner() {
+    registeredOwner = nil
   }
 
   /// Makes `owner` this binding's owner.

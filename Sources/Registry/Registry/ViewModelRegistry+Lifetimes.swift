@@ -231,6 +231,9 @@ extension ViewModelRegistry {
     }
     viewModel.onDispose(arg)
     viewModel.runDisposeBlocks()
+    // Its binding stops naming it here: once this disposal returns, the instance may be freed,
+    // and a refresh its binding still has queued (a dependency disposed earlier in the same
+    // change marked it) must not read it.
     viewModel.disposeOwnBinding()
     if callingHook { viewModel.dispose() }
     viewModel.listeners.removeAll()
@@ -291,9 +294,12 @@ extension ViewModelRegistry {
   }
 
   /// Disposes every live instance with `tag` — `aliveForever` ones and ones waiting out a grace
-  /// period included — newest first. Bindings that held them let go and their hosts refresh;
-  /// the next resolution builds fresh instances. Async builds of that tag still in flight are
-  /// abandoned: their callers get `CancellationError` at once.
+  /// period included — holders first, then newest first: a view model goes before what its own
+  /// binding holds, even a dependency newer than it (see <doc:Lifetimes>). An instance held by a
+  /// view model without the tag is disposed in its turn, and that view model lets go of it.
+  /// Bindings that held them let go and their hosts refresh; the next resolution builds fresh
+  /// instances. Async builds of that tag still in flight are abandoned: their callers get
+  /// `CancellationError` at once.
   ///
   /// Use it for logout or an account switch:
   ///
@@ -312,9 +318,62 @@ extension ViewModelRegistry {
     let tagged = store.live.reversed().filter { $0.lifetime.record?.values.tag == tag }
     // One change: a host holding several of them refreshes once.
     beginChange()
-    for viewModel in tagged { dispose(viewModel, callingHook: true) }
+    disposeHoldersFirst(tagged)
     endChange()
     return tagged.count
+  }
+
+  /// Disposes `instances`, given newest first, in that order — except that an instance goes
+  /// only once every live instance among them that holds it through its own binding has gone.
+  /// An owner is then disposed before what it holds, even a dependency newer than it (one built
+  /// in its `onCreate`): its hooks and its own binding's releases see its dependencies alive,
+  /// and a dependency whose last holder it was is disposed by that release, as a single
+  /// disposal would. An instance held by a view model that is not among `instances` (untagged,
+  /// in a `reset(tag:)`) is disposed in its turn, and that holder lets go of it.
+  ///
+  /// The walk up to the holders is a stack of its own, not recursion: a chain of any length is
+  /// disposed from its top, whose disposal then releases the chain link by link.
+  func disposeHoldersFirst(_ instances: [ViewModel]) {
+    let members = Set(instances.lazy.map(ObjectIdentifier.init))
+    var path: [ViewModel] = []
+    // Holds never form a cycle (one that would is refused); the path guards the walk anyway.
+    var onPath = Set<ObjectIdentifier>()
+    for instance in instances {
+      path.append(instance)
+      onPath.insert(ObjectIdentifier(instance))
+      while let top = path.last {
+        if let holder = newestHolder(of: top, among: members, besides: onPath) {
+          path.append(holder)
+          onPath.insert(ObjectIdentifier(holder))
+          continue
+        }
+        path.removeLast()
+        onPath.remove(ObjectIdentifier(top))
+        dispose(top, callingHook: true)
+      }
+    }
+  }
+
+  /// The newest live view model among `members`, not in `excluded`, that holds `viewModel`
+  /// through its own binding; `nil` when `viewModel` is disposed or no such holder is left.
+  private func newestHolder(
+    of viewModel: ViewModel, among members: Set<ObjectIdentifier>,
+    besides excluded: Set<ObjectIdentifier>
+  ) -> ViewModel? {
+    guard viewModel.lifetime.phase < .disposing else { return nil }
+    var newest: ViewModel?
+    var newestSequence: UInt64 = 0
+    for holder in viewModel.lifetime.holders {
+      guard let owner = holder.ownerViewModel, owner.lifetime.phase < .disposing,
+        members.contains(ObjectIdentifier(owner)), !excluded.contains(ObjectIdentifier(owner))
+      else { continue }
+      let sequence = owner.lifetime.record?.sequence ?? 0
+      if newest == nil || sequence > newestSequence {
+        newest = owner
+        newestSequence = sequence
+      }
+    }
+    return newest
   }
 }
 

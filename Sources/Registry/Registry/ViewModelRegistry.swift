@@ -213,8 +213,9 @@ public final class ViewModelRegistry {
     store.live.filter { !($0 is any ServiceBoxType) }
   }
 
-  /// Disposes every live instance, `aliveForever` ones included, newest first; bindings that
-  /// held them let go of them. Async builds still in flight are abandoned: their callers get
+  /// Disposes every live instance, `aliveForever` ones included: holders first, then newest
+  /// first (a view model before what its own binding holds, even a dependency newer than it, as
+  /// <doc:Lifetimes> says); bindings that held them let go of them. Async builds still in flight are abandoned: their callers get
   /// `CancellationError`. While it disposes, a binding (in a dispose hook, say) gets only what it
   /// holds already, until the reset disposes that too: a resolution that would build an instance
   /// or start holding one, async forms included, is refused with
@@ -242,9 +243,7 @@ public final class ViewModelRegistry {
     isResetting = true
     abandonPendingBuilds(tag: nil)
     abandonRunningBuilds(tag: nil)
-    for viewModel in store.live.reversed() {
-      dispose(viewModel, callingHook: true)
-    }
+    disposeHoldersFirst(store.live.reversed())
     isResetting = wasResetting
     endChange()
   }

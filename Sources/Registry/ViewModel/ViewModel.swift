@@ -308,6 +308,7 @@ open class ViewModel {
           key: Describe.key(lifetime.record?.values.key)),
         at: nil)
       registry.store.markDisposed(binding.core)
+      binding.core.forgetOwner()
     }
     ownedBinding = binding
     return binding
@@ -420,9 +421,11 @@ open class ViewModel {
   }
 
   /// Disposes the binding this view model resolves through, releasing its dependencies; part of
-  /// disposal.
+  /// disposal. The binding then forgets its owner, which it names without counting it.
   func disposeOwnBinding() {
-    ownedBinding?.dispose()
+    guard let ownedBinding else { return }
+    ownedBinding.dispose()
+    ownedBinding.core.forgetOwner()
   }
 
   /// Ends what subclasses hand out per change (streams, state listeners) at disposal.

@@ -128,6 +128,69 @@ import Testing
       binding.dispose()
     }
   }
+
+  /// A view model's binding names its owner without counting it, and can outlive it: a
+  /// dependency disposed first in a change queues the owner's binding for a refresh, and the
+  /// owner, disposed next in the same change, can be freed before the change ends. Its disposal
+  /// makes its binding forget it, so the refresh at the end of the change never reads it (the
+  /// address sanitizer run in CI turns such a read into a failure). Nothing outside the
+  /// registry keeps either instance.
+  @Test func aRefreshQueuedForADisposedOwnersBindingDoesNotReadTheOwner() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let dependencySpec = ViewModelSpec(key: "dependency") {
+        ProbeViewModel("dependency", log: log)
+      }
+      let ownerSpec = ViewModelSpec(key: "owner") {
+        DependentProbe("owner", log: log, dependency: dependencySpec)
+      }
+      let trigger = ViewModelBinding(label: "Trigger").watch(
+        ViewModelSpec(key: "trigger", aliveForever: true) { ProbeViewModel("trigger", log: log) })
+      let root = ViewModelBinding(label: "Root")
+      _ = root.read(ownerSpec)
+      weak let owner = registry.liveViewModels().first { ($0 as? ProbeViewModel)?.name == "owner" }
+      #expect(owner != nil)
+      // A listener runs inside the trigger's change: both disposals are part of it, and the
+      // owner's binding refreshes (or not) when it ends.
+      let stop = trigger.listen {
+        for name in ["dependency", "owner"] {
+          if let found = registry.liveViewModels().first(where: {
+            ($0 as? ProbeViewModel)?.name == name
+          }) {
+            registry.dispose(found)
+          }
+        }
+      }
+      trigger.notifyListeners()
+      stop()
+      #expect(owner == nil)
+      #expect(log.events(startingWith: "dispose") == ["dispose dependency", "dispose owner"])
+      #expect(!log.events.contains("notified owner"))
+      #expect(reporter.errors.isEmpty)
+      root.dispose()
+    }
+  }
+}
+
+/// A probe that watches a dependency through its own binding and writes when it is told the
+/// dependency changed.
+@MainActor
+private final class DependentProbe: ProbeViewModel {
+  let dependency: ViewModelSpec<ProbeViewModel>
+
+  init(_ name: String, log: EventLog, dependency: ViewModelSpec<ProbeViewModel>) {
+    self.dependency = dependency
+    super.init(name, log: log)
+  }
+
+  override func onCreate(_ arg: InstanceArg) {
+    super.onCreate(arg)
+    _ = viewModelBinding.watch(dependency)
+  }
+
+  override func onDependencyNotify(_ viewModel: ViewModel) {
+    log.append("notified \(name)")
+  }
 }
 
 /// A view model kept without a count, shared with a callback.
