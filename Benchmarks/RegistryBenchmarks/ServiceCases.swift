@@ -10,7 +10,7 @@ final class BenchService {}
 let serviceHotSpecs = hotKeys.map { key in ServiceSpec(key: key) { BenchService() } }
 let privateServiceSpec = ServiceSpec { BenchService() }
 /// A private interface, provided in each repetition's registry.
-let privateInterfaceSpec = ServiceSpec<BenchService>()
+let privateInterfaceSpec = ServiceSpec<BenchService>.interface()
 
 // MARK: service_hot_read
 

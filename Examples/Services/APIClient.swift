@@ -7,7 +7,8 @@ struct Profile: Equatable, Sendable {
 }
 
 /// What the app asks of its backend: an interface, declared with no builder. The composition
-/// root provides the live client; a test provides a mock.
+/// root provides the live client; a test provides a mock, and a test that forgets to fails and
+/// goes on with ``UnimplementedAPIClient``.
 @MainActor
 protocol APIClient: AnyObject {
   /// The profile with `id`, or `nil` when there is none.
@@ -16,7 +17,17 @@ protocol APIClient: AnyObject {
   var requestCount: Int { get }
 }
 
-let apiClientSpec = ServiceSpec<any APIClient>(key: "api")
+let apiClientSpec = ServiceSpec<any APIClient>.interface(
+  key: "api", unimplemented: UnimplementedAPIClient())
+
+/// What a test that forgot to provide the client gets, once its resolution has failed the
+/// test: a client with no answers, so the rest of the test runs without a server.
+@MainActor
+final class UnimplementedAPIClient: APIClient {
+  var requestCount: Int { 0 }
+
+  func profile(id: Int) -> Profile? { nil }
+}
 
 /// The live client. A real one talks to a server; this one answers from a table, and counts
 /// its requests as a real client's metrics would.

@@ -14,10 +14,10 @@ final class FixedClock: TimeSource {
   init(now: Int) { self.now = now }
 }
 
-let clockInterface = ServiceSpec<any TimeSource>(
+let clockInterface = ServiceSpec<any TimeSource>.interface(
   key: "clock", fileID: "ClockInterface/Clock.swift", line: 4)
 /// An interface whose default serves every test that provides nothing.
-let dateFormatInterface = ServiceSpec<String>(key: "date-format", testValue: "yyyy-MM-dd")
+let dateFormatInterface = ServiceSpec<String>.interface(key: "date-format", testValue: "yyyy-MM-dd")
 
 @MainActor
 @Suite struct InterfaceTraitTests {
@@ -69,7 +69,7 @@ let dateFormatInterface = ServiceSpec<String>(key: "date-format", testValue: "yy
     registry.issueReporter = reporter
     defer { registry.issueReporter = previous }
     let spec = ViewModelSpec(key: "default-registry-warning") { GreetingViewModel(owner: 1) }
-    let interface = ServiceSpec<Int>(key: "default-registry-warning")
+    let interface = ServiceSpec<Int>.interface(key: "default-registry-warning")
     registry.setProxy(for: spec) { GreetingViewModel(owner: 2) }
     spec.setProxy(ViewModelSpec(key: "default-registry-warning") { GreetingViewModel(owner: 3) })
     registry.provide(interface) { 1 }

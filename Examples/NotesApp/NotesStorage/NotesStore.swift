@@ -23,7 +23,7 @@ public protocol NotesStore: AnyObject {
 /// ```swift
 /// registry.provide(notesStoreSpec) { FileNotesStore(file: url, seed: Note.samples) }
 /// ```
-public let notesStoreSpec = ServiceSpec<any NotesStore>(
+public let notesStoreSpec = ServiceSpec<any NotesStore>.interface(
   key: "notes-store", testValue: InMemoryNotesStore(notes: Note.samples))
 
 /// The interfaces this module declares, for the composition root's completeness check.

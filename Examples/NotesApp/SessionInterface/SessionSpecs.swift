@@ -5,14 +5,15 @@ import Registry
 ///
 /// An interface: declared here without a builder, so that features depend on this module only.
 /// The composition root provides the real one (AuthLive's `LiveSessionViewModel`), a test or a
-/// preview its own.
+/// preview its own. A test that forgets to fails, and goes on with a signed-out session.
 ///
 /// ```swift
 /// override func onCreate(_ arg: InstanceArg) {
 ///   session = viewModelBinding.watch(sessionSpec)
 /// }
 /// ```
-public let sessionSpec = ViewModelSpec<SessionViewModel>(key: "session", aliveForever: true)
+public let sessionSpec = ViewModelSpec<SessionViewModel>.interface(
+  key: "session", aliveForever: true, unimplemented: SessionViewModel())
 
 /// The interfaces this module declares, for the composition root's completeness check.
 public let sessionInterfaces: [any InterfaceSpec] = [sessionSpec]

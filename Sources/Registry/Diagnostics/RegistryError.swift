@@ -104,8 +104,10 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// An interface — a spec declared without a builder — was resolved in a registry that has no
   /// provider for it (nor a default for tests or previews).
   ///
-  /// The throwing forms throw it; `watch(_:)` and `read(_:)`, which have nothing to return,
-  /// report it and stop the program. `declaredAt` is where the interface is declared.
+  /// The throwing forms throw it. `watch(_:)` and `read(_:)` report it, then, in a test or a
+  /// preview, go on with the interface's `unimplemented` stand-in; in an app, or without a
+  /// stand-in, they have nothing to return and stop the program. `declaredAt` is where the
+  /// interface is declared.
   case interfaceNotProvided(type: String, key: String?, declaredAt: String, registry: String)
 
   /// `provide(_:builder:)` was given a spec that has a builder of its own. Nothing changed.

@@ -169,8 +169,26 @@ extension ViewModelRegistry {
     providers.entry(for: identity) != nil || inheritedProvider(for: identity) != nil
   }
 
+  /// Before an interface is built for a resolution: when nothing here provides it and this
+  /// registry's context gives it no quiet default, a resolution that can throw (no `site`)
+  /// throws ``RegistryError/interfaceNotProvided(type:key:declaredAt:registry:)``; one that
+  /// cannot, in a test, reports it at `site` and goes on to build the interface's stand-in — so
+  /// a test that forgot a provider fails, and the test process goes on. Without a stand-in (or
+  /// in an app) the build throws, and a resolution that cannot throw stops, as documented.
+  func checkProvided<VM: ViewModel>(
+    _ spec: ViewModelSpec<VM>, interface: InterfaceInfo<VM>, site: CallSite?
+  ) throws(RegistryError) {
+    guard !interface.hasQuietDefault(in: context), !provides(spec.ownIdentity) else { return }
+    let error = RegistryError.interfaceNotProvided(
+      type: Describe.type(VM.self), key: Describe.key(spec.key),
+      declaredAt: interface.declaredAt, registry: name)
+    guard let site, interface.unimplemented != nil, context != .live else { throw error }
+    report(error, at: site)
+  }
+
   /// Builds an interface: with its provider, else with the default this registry's context
-  /// allows; throws when there is neither.
+  /// allows (its stand-in included, which ``checkProvided(_:interface:site:)`` reported);
+  /// throws when there is none.
   func buildProvided<VM: ViewModel>(
     _ spec: ViewModelSpec<VM>, interface: InterfaceInfo<VM>
   ) throws -> VM {

@@ -13,9 +13,11 @@ extension ViewModelRegistry {
     /// An app: an unprovided interface is a mistake, and its resolution fails.
     case live
     /// A test: an unprovided interface builds its `testValue`; without one, the resolution
-    /// fails (and, with `RegistryTesting`, so does the test).
+    /// fails (and, with `RegistryTesting`, so does the test), and `watch` and `read` go on with
+    /// the interface's `unimplemented` stand-in.
     case test
-    /// A preview: an unprovided interface builds its `previewValue`, else its `testValue`.
+    /// A preview: an unprovided interface builds its `previewValue`, else its `testValue`, else
+    /// its `unimplemented` stand-in.
     case preview
   }
 }

@@ -113,6 +113,9 @@ extension ViewModelRegistry {
     if active !== spec, let origin = spec.origin {
       reportFamilyProxyChanges(familyID: origin.familyID, from: spec, to: active, site: site)
     }
+    if let interface = active.interface {
+      try checkProvided(active, interface: interface, site: site)
+    }
     guard active.aliveForever, !identity.isShared else { return active.aliveForever }
     try reportAliveForeverWithoutKey(VM.self, at: site)
     return false

@@ -126,27 +126,29 @@ public struct ServiceSpec<Service>: Sendable {
       build: ServiceBox.maker(resolving: builder, onDispose: onDispose))
   }
 
-  /// Declares an interface: a service spec without a builder, which the composition root
-  /// provides for each registry with `provide(_:onDispose:builder:)` (see
-  /// <doc:ModulesInterfacesAndServices>).
+  /// Declares an interface whose tests get a working default: a service spec without a
+  /// builder, which the composition root provides for each registry with
+  /// `provide(_:onDispose:builder:)` (see <doc:ModulesInterfacesAndServices>).
   ///
   /// Put it in an interface module beside the protocol; features import that module and
   /// resolve the spec, and only the composition root imports the module that implements it.
-  /// The key, sharing, tag and lifetime are the interface's, whoever provides it.
+  /// The key, sharing, tag and lifetime are the interface's, whoever provides it. A static
+  /// function, not an initializer, so that a spec written with a trailing builder is never taken
+  /// for an interface whose test value is that closure.
   ///
   /// ```swift
   /// // NotesStorage (an interface module)
   /// public protocol NotesStore: AnyObject { func notes() -> [Note] }
-  /// public let notesStoreSpec = ServiceSpec<any NotesStore>(
+  /// public let notesStoreSpec = ServiceSpec<any NotesStore>.interface(
   ///   key: "notes-store", testValue: InMemoryNotesStore())
   ///
   /// // The composition root
   /// registry.provide(notesStoreSpec) { FileNotesStore(directory: appSupport) }
   /// ```
   ///
-  /// Resolving it where nothing provides it throws
-  /// ``RegistryError/interfaceNotProvided(type:key:declaredAt:registry:)`` from the throwing
-  /// forms; `read(_:)`, which has nothing to return, reports it and stops.
+  /// A test or preview registry that provides nothing builds `testValue`, quietly. An app
+  /// registry that provides nothing fails the resolution with
+  /// ``RegistryError/interfaceNotProvided(type:key:declaredAt:registry:)``.
   ///
   /// - Parameters:
   ///   - key: Shares one service per registry under this key; `nil` makes it private.
@@ -154,24 +156,117 @@ public struct ServiceSpec<Service>: Sendable {
   ///   - aliveForever: Keeps it alive after its last holder lets go.
   ///   - disposeDelay: A grace period after its last holder lets go.
   ///   - testValue: What a test registry builds when the test provides nothing, evaluated anew
-  ///     for each build. Without one, a test that resolves the interface unprovided fails.
+  ///     for each build.
   ///   - previewValue: What a preview registry builds when nothing is provided; `testValue`
   ///     when omitted.
   ///   - fileID: Where the interface is declared, for messages; leave the default.
   ///   - line: The line where it is declared; leave the default.
-  public init(
+  /// - Returns: The interface.
+  public static func interface(
     key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,
-    disposeDelay: Duration? = nil,
-    testValue: @autoclosure @escaping @MainActor () -> Service? = nil,
+    disposeDelay: Duration? = nil, testValue: @autoclosure @escaping @MainActor () -> Service,
     previewValue: @autoclosure @escaping @MainActor () -> Service? = nil,
     fileID: StaticString = #fileID, line: UInt = #line
-  ) {
+  ) -> ServiceSpec<Service> {
+    declare(
+      key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay,
+      testValue: testValue, previewValue: previewValue, unimplemented: nil, fileID: fileID,
+      line: line)
+  }
+
+  /// Declares an interface whose tests must provide it: a test that resolves it without a
+  /// provider fails, and goes on with `unimplemented` instead of stopping.
+  ///
+  /// The form to use when no default makes sense in a test, as for an API client: a test that
+  /// forgets to provide the interface fails with
+  /// ``RegistryError/interfaceNotProvided(type:key:declaredAt:registry:)`` at the resolution's
+  /// line, and the test, and every other test of the run, runs to its end. `unimplemented` is a
+  /// stand-in that only keeps the test going: the resolution has failed already.
+  ///
+  /// ```swift
+  /// public protocol APIClient { func user(_ id: Int) async throws -> User }
+  /// struct UnimplementedAPIClient: APIClient {
+  ///   func user(_ id: Int) async throws -> User { throw CancellationError() }
+  /// }
+  /// public let apiClientSpec = ServiceSpec<any APIClient>.interface(
+  ///   key: "api", unimplemented: UnimplementedAPIClient())
+  /// ```
+  ///
+  /// An app registry that provides nothing fails the resolution, as for every interface.
+  ///
+  /// - Parameters:
+  ///   - key: Shares one service per registry under this key; `nil` makes it private.
+  ///   - tag: A tag to find it by with ``ViewModelRegistry/reset(tag:)``.
+  ///   - aliveForever: Keeps it alive after its last holder lets go.
+  ///   - disposeDelay: A grace period after its last holder lets go.
+  ///   - unimplemented: What a test or preview registry that provides nothing builds after
+  ///     reporting it, evaluated anew for each build.
+  ///   - previewValue: What a preview registry builds when nothing is provided; a preview
+  ///     reports nothing, and builds the stand-in when this is omitted.
+  ///   - fileID: Where the interface is declared, for messages; leave the default.
+  ///   - line: The line where it is declared; leave the default.
+  /// - Returns: The interface.
+  public static func interface(
+    key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,
+    disposeDelay: Duration? = nil,
+    unimplemented: @autoclosure @escaping @MainActor () -> Service,
+    previewValue: @autoclosure @escaping @MainActor () -> Service? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> ServiceSpec<Service> {
+    declare(
+      key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay,
+      testValue: nil, previewValue: previewValue, unimplemented: unimplemented,
+      fileID: fileID, line: line)
+  }
+
+  /// Declares an interface with nothing for tests: every test must provide it.
+  ///
+  /// > Important: A test that resolves this interface without providing it fails, and through
+  /// > `read(_:)` — which has nothing to return — stops the whole test process, not only that
+  /// > test. Prefer
+  /// > ``interface(key:tag:aliveForever:disposeDelay:unimplemented:previewValue:fileID:line:)``,
+  /// > which fails the one test and goes on, or give a `testValue`.
+  ///
+  /// ```swift
+  /// let clockSpec = ServiceSpec<any Clock>.interface(key: "clock")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: Shares one service per registry under this key; `nil` makes it private.
+  ///   - tag: A tag to find it by with ``ViewModelRegistry/reset(tag:)``.
+  ///   - aliveForever: Keeps it alive after its last holder lets go.
+  ///   - disposeDelay: A grace period after its last holder lets go.
+  ///   - previewValue: What a preview registry builds when nothing is provided.
+  ///   - fileID: Where the interface is declared, for messages; leave the default.
+  ///   - line: The line where it is declared; leave the default.
+  /// - Returns: The interface.
+  public static func interface(
+    key: AnyHashable? = nil, tag: AnyHashable? = nil, aliveForever: Bool = false,
+    disposeDelay: Duration? = nil,
+    previewValue: @autoclosure @escaping @MainActor () -> Service? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> ServiceSpec<Service> {
+    declare(
+      key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay,
+      testValue: nil, previewValue: previewValue, unimplemented: nil, fileID: fileID,
+      line: line)
+  }
+
+  private static func declare(
+    key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool, disposeDelay: Duration?,
+    testValue: (@MainActor () -> Service)?, previewValue: @escaping @MainActor () -> Service?,
+    unimplemented: (@MainActor () -> Service)?, fileID: StaticString, line: UInt
+  ) -> ServiceSpec<Service> {
+    // The boxes the registry keeps: every default is disposed as a provided service is.
     let disposal = ServiceDisposal<Service>(nil)
+    let boxed = { @Sendable (make: @escaping @MainActor () -> Service) in
+      { @MainActor in ServiceBox.filled(make(), disposal: disposal) }
+    }
     let interface = InterfaceInfo<ServiceBox<Service>>(
-      fileID: fileID, line: line,
-      testValue: { testValue().map { ServiceBox.filled($0, disposal: disposal) } },
-      previewValue: { previewValue().map { ServiceBox.filled($0, disposal: disposal) } })
-    self.init(
+      fileID: fileID, line: line, testValue: testValue.map(boxed),
+      previewValue: { previewValue().map { ServiceBox.filled($0, disposal: disposal) } },
+      unimplemented: unimplemented.map(boxed))
+    return ServiceSpec(
       spec: ViewModelSpec(
         values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
         releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), interface: interface,

@@ -19,9 +19,9 @@ final class PreviewSessionViewModel: SessionViewModel {
 }
 
 /// Interfaces declared at a fixed place, so that messages can be checked in full.
-private let greeterInterface = ServiceSpec<any Greeter>(
+private let greeterInterface = ServiceSpec<any Greeter>.interface(
   key: "greeter", fileID: "GreeterInterface/Greeter.swift", line: 7)
-private let clientInterface = ServiceSpec<PlainClient>(
+private let clientInterface = ServiceSpec<PlainClient>.interface(
   key: "client", fileID: "ClientInterface/Client.swift", line: 3)
 
 @MainActor
@@ -72,7 +72,8 @@ private let clientInterface = ServiceSpec<PlainClient>(
   // "A spec can be declared without a builder": view models too; the provider builds a subclass.
   @Test func aViewModelInterfaceIsProvidedWithASubclass() {
     withTestRegistry { registry, _ in
-      let sessionSpec = ViewModelSpec<SessionViewModel>(key: "session", aliveForever: true)
+      let sessionSpec = ViewModelSpec<SessionViewModel>.interface(
+        key: "session", aliveForever: true)
       #expect(sessionSpec.isInterface)
       registry.provide(sessionSpec) { LiveSessionViewModel() }
       let binding = ViewModelBinding()
@@ -111,7 +112,8 @@ private let clientInterface = ServiceSpec<PlainClient>(
     let reporter = RecordingIssueReporter()
     registry.issueReporter = reporter
     let log = EventLog()
-    let spec = ServiceSpec<any Greeter>(key: "g", testValue: EnglishGreeter(log: log, id: 9))
+    let spec = ServiceSpec<any Greeter>.interface(
+      key: "g", testValue: EnglishGreeter(log: log, id: 9))
     let binding = ViewModelBinding(registry: registry)
     #expect((binding.read(spec) as? EnglishGreeter)?.id == 9)
     binding.dispose()
@@ -208,9 +210,9 @@ private let clientInterface = ServiceSpec<PlainClient>(
     let registry = ViewModelRegistry(name: "defaults", context: context)
     let spec =
       withPreviewValue
-      ? ServiceSpec<PlainClient>(
+      ? ServiceSpec<PlainClient>.interface(
         key: "c", testValue: PlainClient(base: "test"), previewValue: PlainClient(base: "preview"))
-      : ServiceSpec<PlainClient>(key: "c", testValue: PlainClient(base: "test"))
+      : ServiceSpec<PlainClient>.interface(key: "c", testValue: PlainClient(base: "test"))
     let binding = ViewModelBinding(registry: registry)
     #expect((try? binding.readThrowing(spec))?.base == expected)
     binding.dispose()
@@ -230,7 +232,7 @@ private let clientInterface = ServiceSpec<PlainClient>(
     try withTestRegistry { registry, _ in
       let builds = BuildCounter()
       let withBuilder = ServiceSpec(key: "b") { PlainClient(base: "\(builds.next())") }
-      let sessionSpec = ViewModelSpec<SessionViewModel>(
+      let sessionSpec = ViewModelSpec<SessionViewModel>.interface(
         key: "session", fileID: "SessionInterface/Session.swift", line: 2)
       registry.provide(clientInterface) { PlainClient(base: "\(builds.next())") }
       let all: [any InterfaceSpec] = [
@@ -260,8 +262,9 @@ private let clientInterface = ServiceSpec<PlainClient>(
   }
 
   // "The other forms must never crash the app silently. In debug builds, stop with that
-  // message." `read(_:)` has nothing to return: it reports the error, then stops with it.
-  @Test func readOfAnUnprovidedInterfaceStopsWithTheMessage() async {
+  // message." `read(_:)` has nothing to return: in an app it reports the error, then stops
+  // with it — "outside tests, behaviour stays as it is", stand-in or not.
+  @Test func readOfAnUnprovidedInterfaceInAnAppStopsWithTheMessage() async {
     let result = await #expect(
       processExitsWith: .failure, observing: [\.standardOutputContent, \.standardErrorContent]
     ) {
@@ -269,7 +272,9 @@ private let clientInterface = ServiceSpec<PlainClient>(
         let registry = ViewModelRegistry(name: "app")
         let binding = ViewModelBinding(registry: registry)
         _ = binding.read(
-          ServiceSpec<PlainClient>(key: "client", fileID: "Client/Client.swift", line: 3))
+          ServiceSpec<PlainClient>.interface(
+            key: "client", unimplemented: PlainClient(base: "stand-in"),
+            fileID: "Client/Client.swift", line: 3))
       }
     }
     let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
@@ -279,5 +284,25 @@ private let clientInterface = ServiceSpec<PlainClient>(
       output.contains(
         "No provider for the interface PlainClient(key: \"client\") in registry \"app\"."))
     #expect(errors.contains("Declared at: Client/Client.swift:3"))
+  }
+
+  // "A test that resolves this interface without providing it fails, and through `watch(_:)`
+  // or `read(_:)` — which have nothing to return — stops the whole test process": the form
+  // declared with neither a test value nor a stand-in, the one the docs name as able to stop.
+  @Test func readOfAnInterfaceWithNothingForTestsStopsATestProcess() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardOutputContent]
+    ) {
+      await MainActor.run {
+        let registry = ViewModelRegistry(name: "a test", context: .test)
+        let binding = ViewModelBinding(registry: registry)
+        _ = binding.read(
+          ServiceSpec<PlainClient>.interface(key: "client", fileID: "Client/Client.swift", line: 3))
+      }
+    }
+    let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+    #expect(
+      output.contains(
+        "No provider for the interface PlainClient(key: \"client\") in registry \"a test\"."))
   }
 }

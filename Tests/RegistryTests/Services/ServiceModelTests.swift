@@ -90,7 +90,7 @@ private struct ServiceModelRun {
   let chained: ServiceSpec<CountedService>
   let screen: ViewModelSpec<ScreenViewModel>
   let keeper: ServiceSpec<CountedService>
-  let i0 = ServiceSpec<CountedService>(key: "i0")
+  let i0 = ServiceSpec<CountedService>.interface(key: "i0")
   let i1: ServiceSpec<CountedService>
 
   init(seed: UInt64) {
@@ -117,7 +117,7 @@ private struct ServiceModelRun {
       _ = dependencies.read(screen)
       return log.made(CountedService("keeper"))
     }
-    i1 = ServiceSpec(key: "i1", testValue: log.made(CountedService("i1", source: "default")))
+    i1 = .interface(key: "i1", testValue: log.made(CountedService("i1", source: "default")))
     builtLog = log
   }
 

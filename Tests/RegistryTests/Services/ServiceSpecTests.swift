@@ -67,6 +67,36 @@ actor Counter {
 
 @MainActor
 @Suite struct ServiceSpecTests {
+  /// "A trailing builder is always the builder": with every combination of the lifetime
+  /// arguments, a spec written with a trailing closure builds that closure's service — it is
+  /// never an interface whose test value is the closure. The annotations make the type part of
+  /// the test: `ServiceSpec<() -> PlainClient>` would not compile here.
+  @Test func aTrailingBuilderIsAlwaysTheBuilder() {
+    let specs: [ServiceSpec<PlainClient>] = [
+      ServiceSpec(key: "k", tag: "t", aliveForever: true, disposeDelay: .seconds(2)) {
+        PlainClient(base: "a")
+      },
+      ServiceSpec(key: "k", tag: "t", aliveForever: true) { PlainClient(base: "b") },
+      ServiceSpec(key: "k", disposeDelay: .seconds(2)) { PlainClient(base: "c") },
+      ServiceSpec(tag: "t", aliveForever: true, disposeDelay: .seconds(2)) {
+        PlainClient(base: "d")
+      },
+      ServiceSpec(key: "k", tag: "t", aliveForever: true, disposeDelay: .seconds(2)) { _ in
+        PlainClient(base: "e")
+      },
+    ]
+    #expect(specs.allSatisfy { !$0.isInterface })
+    let inferred = ServiceSpec(key: "k", tag: "t", aliveForever: true, disposeDelay: .seconds(2)) {
+      PlainClient(base: "f")
+    }
+    #expect(type(of: inferred) == ServiceSpec<PlainClient>.self)
+    withTestRegistry { _, _ in
+      let binding = ViewModelBinding()
+      #expect(binding.read(inferred).base == "f")
+      binding.dispose()
+    }
+  }
+
   // "A spec can build a service of any type: a class, an actor, a struct, an enum, or a
   // protocol existential."
   @Test func aServiceCanBeOfAnyType() async {

@@ -17,7 +17,7 @@ public protocol NotesStore: AnyObject {
 /// The notes store interface: declared without a builder, so an app must provide it
 /// (`registry.provide(notesStoreSpec) { … }`); a test registry builds `testValue` and a preview
 /// registry `previewValue`, each a store of sample notes.
-public let notesStoreSpec = ServiceSpec<any NotesStore>(
+public let notesStoreSpec = ServiceSpec<any NotesStore>.interface(
   key: "notes-store",
   testValue: SampleNotesStore(location: "sample notes (test)"),
   previewValue: SampleNotesStore(location: "sample notes (preview)"))
