@@ -71,11 +71,11 @@ extension ViewModel {
     ViewModelRegistry.current.removeLifecycle(lifecycle)
   }
 
-  /// Finds a live keyed instance of `T` in the current registry without holding it.
+  /// Finds a live instance of `T` by key or tag in the current registry without holding it.
   ///
   /// With a `key`, the instance shared under it; if there is none and a `tag` is given, the
-  /// newest instance with that tag. With only a `tag`, the newest with that tag; with neither,
-  /// the newest keyed instance of `T`. Nothing holds what it returns, so it stays alive only
+  /// newest instance with that tag. With only a `tag`, the newest with that tag, private ones
+  /// included; with neither, the newest keyed instance of `T`. Nothing holds what it returns, so it stays alive only
   /// as long as its holders keep it.
   ///
   /// ```swift
@@ -95,7 +95,7 @@ extension ViewModel {
     throw registry.notFound(T.self, key: key, tag: tag, operation: "ViewModel.readCached")
   }
 
-  /// Finds a live keyed instance of `T` in the current registry without holding it, or
+  /// Finds a live instance of `T` by key or tag in the current registry without holding it, or
   /// returns `nil`. The same rules as ``readCached(key:tag:)``.
   ///
   /// ```swift
@@ -112,7 +112,7 @@ extension ViewModel {
     ViewModelRegistry.current.lookUp(T.self, key: key, tag: tag)
   }
 
-  /// Finds a live keyed instance of `T` in the current registry without holding it, or
+  /// Finds a live instance of `T` by key or tag in the current registry without holding it, or
   /// returns `nil`. The same as ``maybeReadCached(key:tag:)``: a lookup without a binding has
   /// nothing else that can fail. Kept for AppleViewModel's name.
   ///

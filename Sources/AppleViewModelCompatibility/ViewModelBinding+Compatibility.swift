@@ -37,9 +37,9 @@ extension ViewModelBinding {
     registry.dispose(viewModel)
   }
 
-  /// Finds a live keyed instance of `VM` and watches it, or returns `nil`; throws for a disposed
-  /// binding or a refused hold, never for a missing instance. The lookup rules of
-  /// `ViewModelBinding.watchCached(key:tag:)`.
+  /// Finds a live instance of `VM` by key or tag and watches it, or returns `nil`; throws for a
+  /// disposed binding or a refused hold, never for a missing instance. The lookup rules of
+  /// `ViewModelBinding.watchCached(key:tag:)`: by tag alone, private instances are found too.
   ///
   /// ```swift
   /// let user: UserViewModel? =
@@ -60,8 +60,9 @@ extension ViewModelBinding {
     return try cached(VM.self, key: key, tag: tag, watching: true)
   }
 
-  /// Finds a live keyed instance of `VM` and holds it without watching, or returns `nil`;
-  /// throws for a disposed binding or a refused hold, never for a missing instance.
+  /// Finds a live instance of `VM` by key or tag and holds it without watching, or returns
+  /// `nil`; throws for a disposed binding or a refused hold, never for a missing instance. The
+  /// lookup rules of `ViewModelBinding.readCached(key:tag:)`.
   ///
   /// ```swift
   /// let user: UserViewModel? =
@@ -82,8 +83,9 @@ extension ViewModelBinding {
     return try cached(VM.self, key: key, tag: tag, watching: false)
   }
 
-  /// Every live keyed instance built by a spec of `VM` with `tag`, newest first, each now
-  /// watched by this binding; empty when there is none. Never builds.
+  /// Every live instance built by a spec of `VM` with `tag`, keyed or private (another
+  /// binding's included), newest first, each now watched by this binding; empty when there is
+  /// none. Never builds.
   ///
   /// As in AppleViewModel, `VM` is the spec's type: a `MockUser` built by a
   /// `ViewModelSpec<UserViewModel>` is found as a `UserViewModel`.
@@ -93,7 +95,10 @@ extension ViewModelBinding {
   /// ```
   ///
   /// > Important: On a disposed binding this reports the mistake and returns the instances
-  /// > without holding them.
+  /// > without holding them. On a view model's binding, an instance that holds that view model
+  /// > (directly or through others) is left out: holding it would close an ownership cycle. Each
+  /// > such refused hold is reported as `RegistryError.ownershipCycle(chain:)`, and the rest are
+  /// > held and returned.
   ///
   /// - Parameter tag: The tag the instances were built with.
   /// - Returns: The instances.
@@ -102,7 +107,8 @@ extension ViewModelBinding {
     return cachesByTag(tag, watching: true)
   }
 
-  /// Like ``watchCachesByTag(_:)``, throwing for a disposed binding.
+  /// Like ``watchCachesByTag(_:)``, throwing for a disposed binding. A refused hold is reported
+  /// and left out, not thrown: the instances held by then stay held.
   ///
   /// ```swift
   /// let documents: [DocumentViewModel] =
@@ -119,15 +125,17 @@ extension ViewModelBinding {
     return cachesByTag(tag, watching: true)
   }
 
-  /// Every live keyed instance built by a spec of `VM` with `tag`, newest first, each now held
-  /// (not watched) by this binding; empty when there is none. Never builds.
+  /// Every live instance built by a spec of `VM` with `tag`, keyed or private (another
+  /// binding's included), newest first, each now held (not watched) by this binding; empty when
+  /// there is none. Never builds.
   ///
   /// ```swift
   /// let uploads: [UploadViewModel] = binding.readCachesByTag("uploads")
   /// ```
   ///
   /// > Important: On a disposed binding this reports the mistake and returns the instances
-  /// > without holding them.
+  /// > without holding them. An instance whose hold would close an ownership cycle is left out
+  /// > and reported, as for ``watchCachesByTag(_:)``; the rest are held and returned.
   ///
   /// - Parameter tag: The tag the instances were built with.
   /// - Returns: The instances.
@@ -136,7 +144,8 @@ extension ViewModelBinding {
     return cachesByTag(tag, watching: false)
   }
 
-  /// Like ``readCachesByTag(_:)``, throwing for a disposed binding.
+  /// Like ``readCachesByTag(_:)``, throwing for a disposed binding. A refused hold is reported
+  /// and left out, not thrown: the instances held by then stay held.
   ///
   /// ```swift
   /// let uploads: [UploadViewModel] =
@@ -153,8 +162,9 @@ extension ViewModelBinding {
     return cachesByTag(tag, watching: false)
   }
 
-  /// The keyed instances built by a spec of `VM` (AppleViewModel's store of `VM`) with `tag`,
-  /// newest first, each held through the registry's cached lookup.
+  /// The instances built by a spec of `VM` (AppleViewModel's store of `VM`) with `tag`, newest
+  /// first, each held through the registry's cached lookup; a refused hold is reported. The
+  /// public lookups take no source location, so the report has none.
   private func cachesByTag<VM: ViewModel>(_ tag: AnyHashable, watching: Bool) -> [VM] {
     holdAll(VM.self, taggedWith: tag, watching: watching)
   }

@@ -71,8 +71,68 @@ private final class TagReadingChild: ViewModel {
   }
 }
 
+/// The tag lookups that hold what they find, each run the way a caller writes it.
+enum TagLookup: String, CaseIterable, Sendable {
+  case watch = "watchCachesByTag(_:)"
+  case read = "readCachesByTag(_:)"
+  case watchThrowing = "watchCachesByTagThrowing(_:)"
+  case readThrowing = "readCachesByTagThrowing(_:)"
+
+  @MainActor
+  func run(_ tag: AnyHashable, on binding: ViewModelBinding) throws -> [CompatCounter] {
+    switch self {
+    case .watch: binding.watchCachesByTag(tag)
+    case .read: binding.readCachesByTag(tag)
+    case .watchThrowing: try binding.watchCachesByTagThrowing(tag)
+    case .readThrowing: try binding.readCachesByTagThrowing(tag)
+    }
+  }
+}
+
 @MainActor
 @Suite struct ViewModelBindingCompatibilityTests {
+  // Troubleshooting: "The tag lookups (`watchCachesByTag` and its kin, their throwing forms
+  // included) hold what they find one at a time, so they report a refused hold, leave that
+  // instance out, and go on with the rest."
+  @Test(arguments: TagLookup.allCases)
+  func aTagLookupReportsARefusedHoldAndGoesOnWithTheRest(lookup: TagLookup) throws {
+    try withTestRegistry { registry, reporter in
+      let root = ViewModelBinding()
+      let maker = ViewModelBinding()
+      let a = root.watch(ViewModelSpec<CompatCounter>(key: "a", tag: "t") { CompatCounter() })
+      let b = a.viewModelBinding.watch(
+        ViewModelSpec<CompatCounter>(key: "b", tag: "other") { CompatCounter() })
+      let c = maker.watch(ViewModelSpec<CompatCounter>(key: "c", tag: "t") { CompatCounter() })
+      let p = maker.watch(ViewModelSpec<CompatCounter>(tag: "t") { CompatCounter() })
+      // b's own binding finds p, c and a; holding a, which holds b, would close a ring.
+      let found = try lookup.run("t", on: b.viewModelBinding)
+      #expect(found.map(ObjectIdentifier.init) == [p, c].map(ObjectIdentifier.init))
+      #expect(b.viewModelBinding.holds(p) && b.viewModelBinding.holds(c))
+      #expect(!b.viewModelBinding.holds(a))
+      #expect(a.onBindCalls == 1)
+      #expect(
+        reporter.errors == [
+          .ownershipCycle(chain: [
+            #"CompatCounter(key: "b")"#, #"CompatCounter(key: "a")"#, #"CompatCounter(key: "b")"#,
+          ])
+        ])
+      #expect(
+        reporter.issues.map(\.error.description) == [
+          """
+          Circular ViewModel dependency: CompatCounter(key: "b") would hold an instance that already holds it.
+            Chain: CompatCounter(key: "b") → CompatCounter(key: "a") → CompatCounter(key: "b")
+          Each view model in the chain keeps the next one alive, so none of them could ever be released; nothing was held.
+          To fix, let one side refer to the other without holding it (pass it in, or keep a weak reference), or move what both need into a third view model that both hold.
+          """
+        ])
+      maker.dispose()
+      #expect(!p.isDisposed && !c.isDisposed)
+      root.dispose()
+      #expect(a.isDisposed && b.isDisposed && p.isDisposed && c.isDisposed)
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   /// "A hold that would close an ownership cycle is refused": a child that holds its parent
   /// through a tag lookup while it is built, then held by that parent, would make an island.
   @Test func aChildThatHoldsItsParentByTagIsNotHeldBackByIt() {

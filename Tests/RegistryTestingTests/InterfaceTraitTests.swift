@@ -54,7 +54,7 @@ let dateFormatInterface = ServiceSpec<String>.interface(key: "date-format", test
     } matching: { issue in
       guard let error = issue.error as? RegistryError else { return false }
       return error.description.hasPrefix(
-        "No provider for the interface TimeSource(key: \"clock\") in registry \"anUnprovidedInterfaceFailsTheTestWithItsMessageAsAKnownIssue()\"."
+        "No provider for the interface any TimeSource(key: \"clock\") in registry \"anUnprovidedInterfaceFailsTheTestWithItsMessageAsAKnownIssue()\"."
       )
         && error.description.contains("Declared at: ClockInterface/Clock.swift:4")
     }

@@ -3,7 +3,8 @@
 /// Every case renders, through ``description``, as a message of one shape: what happened, the
 /// facts (types, keys, the build chain), why it matters, and how to fix it. Throwing APIs throw
 /// it; non-throwing APIs report it through the registry's ``RegistryIssueReporter`` and leave the
-/// registry consistent.
+/// registry consistent. Types are named as Swift writes them: a view model by its class, a
+/// service by its spec's type, with the `any` of an existential (`any NotesStore`).
 ///
 /// ```swift
 /// do {

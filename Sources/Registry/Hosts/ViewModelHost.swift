@@ -102,6 +102,9 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   private let updateHandler: (() -> Void)?
   private var lastGeneration = 0
   private var refreshCount = 0
+  /// The private services ``read(_:fileID:filePath:line:column:)`` keeps, one per place they
+  /// come from (see `ViewModelHost+Services.swift`).
+  var services: [KeptService] = []
 
   /// Whether the host holds or only follows its view model: set by the last ``resolve(_:)`` or
   /// ``borrow(_:)``.
@@ -490,13 +493,14 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
   public func release() {
     guard !isReleased else { return }
     binding.dispose()
+    services.removeAll()
     move(to: .released, announcing: true)
   }
 
   // MARK: State
 
   /// The slot `spec` names in this host's registry, after any proxy.
-  private func slot(for spec: ViewModelSpec<VM>) -> HostSlot {
+  func slot<Instance>(for spec: ViewModelSpec<Instance>) -> HostSlot {
     spec.hostSlot(buildingWith: binding.core.registry.route(spec).active)
   }
 

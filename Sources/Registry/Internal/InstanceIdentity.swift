@@ -215,10 +215,24 @@ enum InstanceKey: Hashable {
 
 /// How keys and types read in messages: `UserViewModel(key: "u1")`.
 package enum Describe {
-  /// A view model's type, or a service's own type for the box that carries it.
+  /// A view model's type, or a service's own type for the box that carries it. Only for
+  /// messages and descriptions: describing a type reflects on it, which costs microseconds.
   package static func type(_ type: Any.Type) -> String {
-    if let box = type as? any ServiceBoxType.Type { return String(describing: box.serviceType) }
+    if let box = type as? any ServiceBoxType.Type { return serviceType(box.serviceType) }
     return String(describing: type)
+  }
+
+  /// A service's type as Swift writes it: the runtime names an existential without its `any`
+  /// (`NotesStore` for `any NotesStore`, `P & Q` for `any P & Q`), which would read as a
+  /// concrete type. An existential's metatype is a `.Protocol`; `Any` and `AnyObject` (and
+  /// their metatypes) are written without `any`.
+  private static func serviceType(_ type: Any.Type) -> String {
+    let name = String(describing: type)
+    guard String(describing: Swift.type(of: type)).hasSuffix(".Protocol"),
+      !name.hasPrefix("any "), name != "Any", name != "AnyObject", !name.hasPrefix("Any."),
+      !name.hasPrefix("AnyObject.")
+    else { return name }
+    return "any \(name)"
   }
 
   package static func key(_ key: AnyHashable?) -> String? {

@@ -3,7 +3,7 @@
 // `package`, so no user of the package sees it. The Architecture article lists it:
 //
 // - lookups: `lookUp(_:key:tag:)`, `ViewModelBinding.cached(_:key:tag:watching:)`,
-//   `ViewModelBinding.holdAll(_:taggedWith:watching:)`, `ViewModelBinding.holds(_:)`;
+//   `ViewModelBinding.holdAll(_:taggedWith:watching:at:)`, `ViewModelBinding.holds(_:)`;
 // - overrides: `pushOverride(_:for:)` and `withScopedProxy(_:for:operation:)`
 //   (ViewModelRegistry+Proxies.swift), `activeSpec(for:)`;
 // - a reset: `resetEverything()`;
@@ -65,12 +65,14 @@ extension ViewModelBinding {
       VM.self, key: key, tag: tag, for: core, mode: watching ? .watch : .read)
   }
 
-  /// Every live instance of `VM` with `tag`, newest first, each held by this binding (one at a
-  /// time: holding one runs hooks that may dispose another).
+  /// Every live instance of `VM` with `tag`, private ones included, newest first, each held by
+  /// this binding (one at a time: holding one runs hooks that may dispose another). One whose
+  /// hold would close an ownership cycle is left out and reported at `site`; the rest are held.
   package func holdAll<VM: ViewModel>(
-    _ type: VM.Type, taggedWith tag: AnyHashable, watching: Bool
+    _ type: VM.Type, taggedWith tag: AnyHashable, watching: Bool, at site: CallSite? = nil
   ) -> [VM] {
-    registry.holdAll(VM.self, taggedWith: tag, for: core, mode: watching ? .watch : .read)
+    registry.holdAll(
+      VM.self, taggedWith: tag, for: core, mode: watching ? .watch : .read, at: site)
   }
 
   /// Whether this binding holds `viewModel` now.

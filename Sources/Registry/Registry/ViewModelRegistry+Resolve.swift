@@ -404,10 +404,13 @@ extension ViewModelRegistry {
     return .found(found)
   }
 
-  /// Every live instance of `VM` with `tag`, newest first, held by `holder` one at a time:
-  /// holding one runs its hooks, which may dispose another.
+  /// Every live instance of `VM` with `tag`, private ones included, newest first, held by
+  /// `holder` one at a time: holding one runs its hooks, which may dispose another. An instance
+  /// whose hold would close an ownership cycle is left out and reported at `site`, as a single
+  /// lookup reports it, and the rest are held.
   func holdAll<VM: ViewModel>(
-    _ type: VM.Type, taggedWith tag: AnyHashable, for holder: BindingCore, mode: ResolveMode
+    _ type: VM.Type, taggedWith tag: AnyHashable, for holder: BindingCore, mode: ResolveMode,
+    at site: CallSite?
   ) -> [VM] {
     let tagged = store.live.reversed().compactMap { candidate -> VM? in
       guard candidate.lifetime.record?.values.tag == tag, isLookedUp(candidate, as: VM.self)
@@ -424,8 +427,11 @@ extension ViewModelRegistry {
       }
       guard !isResetting, let record = candidate.lifetime.record else { return nil }
       let identity = record.identity.isShared ? record.identity : .borrowing(candidate)
-      let refused = acquire(candidate, at: identity, by: holder, watching: mode.isWatching)
-      return refused == nil ? candidate : nil
+      guard let chain = acquire(candidate, at: identity, by: holder, watching: mode.isWatching)
+      else { return candidate }
+      // Found, but not held: holding it would keep both alive forever.
+      report(.ownershipCycle(chain: chain), at: site)
+      return nil
     }
   }
 

@@ -280,6 +280,30 @@ enum HostSlot: Equatable {
   case inline(type: ObjectIdentifier, site: SpecSite, inputs: AnyHashable?)
 }
 
+extension ViewModelSpec {
+  /// Where a private spec with host slot `slot` comes from — its family, or the place in the
+  /// code that makes it — which a host that reads several services keeps one service for: a
+  /// spec from there with another slot (other inputs, another argument) replaces it. `nil` for
+  /// a keyed spec, whose instance the binding finds by its key.
+  func hostPlace(for slot: HostSlot) -> HostPlace? {
+    switch slot {
+    case .identity(let identity):
+      guard !identity.isShared, let origin else { return nil }
+      return .family(type: ObjectIdentifier(VM.self), family: origin.familyID)
+    case .family(let type, let family):
+      return .family(type: type, family: family)
+    case .inline(let type, let site, _):
+      return .inline(type: type, site: site)
+    }
+  }
+}
+
+/// What ``ViewModelSpec/hostPlace(for:)`` names: a slot without what tells its instances apart.
+enum HostPlace: Equatable {
+  case family(type: ObjectIdentifier, family: ObjectIdentifier)
+  case inline(type: ObjectIdentifier, site: SpecSite)
+}
+
 /// The place in the code where a spec is made. Line and column are kept in 32 bits each (no
 /// source file comes near), so that a spec is 16 bytes smaller.
 struct SpecSite: Equatable {

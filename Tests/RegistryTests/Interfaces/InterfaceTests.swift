@@ -24,8 +24,52 @@ private let greeterInterface = ServiceSpec<any Greeter>.interface(
 private let clientInterface = ServiceSpec<PlainClient>.interface(
   key: "client", fileID: "ClientInterface/Client.swift", line: 3)
 
+/// A second service protocol, for an existential of two protocols.
+@MainActor
+protocol Farewell: AnyObject {
+  func farewell(_ name: String) -> String
+}
+
 @MainActor
 @Suite struct InterfaceTests {
+  // InterfaceDeclaration: "The type the interface builds: a view model's, or a service's
+  // (`any NotesStore`)", and `print(notesStoreSpec.interfaceDeclaration!)` prints
+  // "any NotesStore(key: "notes-store"), declared at …". Existentials keep their `any`;
+  // `Any`, `AnyObject`, concrete types and view models are named as Swift writes them.
+  @Test(
+    arguments: [
+      (
+        ServiceSpec<any Greeter>(key: "greeter", fileID: "Greeter/Greeter.swift", line: 7),
+        #"any Greeter(key: "greeter")"#
+      ),
+      (
+        ServiceSpec<any Greeter & Farewell>(fileID: "Greeter/Greeter.swift", line: 7),
+        "any Farewell & Greeter(private)"
+      ),
+      (
+        ServiceSpec<any Greeter.Type>(key: 1, fileID: "Greeter/Greeter.swift", line: 7),
+        "any Greeter.Type(key: 1)"
+      ),
+      (ServiceSpec<Any>(key: "a", fileID: "Greeter/Greeter.swift", line: 7), #"Any(key: "a")"#),
+      (
+        ServiceSpec<AnyObject>(key: "o", fileID: "Greeter/Greeter.swift", line: 7),
+        #"AnyObject(key: "o")"#
+      ),
+      (
+        ServiceSpec<PlainClient>(key: "c", fileID: "Greeter/Greeter.swift", line: 7),
+        #"PlainClient(key: "c")"#
+      ),
+      (
+        ViewModelSpec<SessionViewModel>(key: "s", fileID: "Greeter/Greeter.swift", line: 7),
+        #"SessionViewModel(key: "s")"#
+      ),
+    ] as [(any InterfaceSpec, String)])
+  func anInterfaceIsNamedAsSwiftWritesItsType(spec: any InterfaceSpec, name: String) throws {
+    let declaration = try #require(spec.interfaceDeclaration)
+    #expect(declaration.name == name)
+    #expect(declaration.description == "\(name), declared at Greeter/Greeter.swift:7")
+  }
+
   // "Resolving an interface that nobody provided is a typed error. It names the spec, the file
   // and line where it is declared, and the fix. The throwing forms throw it."
   @Test func anUnprovidedInterfaceThrowsATypedErrorThatNamesItsDeclaration() throws {
@@ -37,12 +81,12 @@ private let clientInterface = ServiceSpec<PlainClient>.interface(
       #expect(
         error
           == .interfaceNotProvided(
-            type: "Greeter", key: "\"greeter\"",
+            type: "any Greeter", key: "\"greeter\"",
             declaredAt: "GreeterInterface/Greeter.swift:7", registry: "test"))
       #expect(
         error.description == """
-          No provider for the interface Greeter(key: "greeter") in registry "test".
-            Type: Greeter   Key: "greeter"   Declared at: GreeterInterface/Greeter.swift:7
+          No provider for the interface any Greeter(key: "greeter") in registry "test".
+            Type: any Greeter   Key: "greeter"   Declared at: GreeterInterface/Greeter.swift:7
           An interface has no builder of its own: each registry builds it with what its composition root provides, and this one provides nothing for it.
           To fix, call registry.provide(_:builder:) for it at the composition root (in a test, in the .registry trait's setup), give the interface a testValue for tests and previews, or make the registry with inheritingProvidersFrom: a registry that provides it.
           """)
@@ -98,7 +142,7 @@ private let clientInterface = ServiceSpec<PlainClient>.interface(
         Issue.record("expected providedTwice, got \(reporter.errors)")
         return
       }
-      #expect(type == "Greeter" && key == "\"greeter\"" && name == "test")
+      #expect(type == "any Greeter" && key == "\"greeter\"" && name == "test")
       #expect(firstAt == "RegistryTests/InterfaceTests.swift:\(firstLine)")
       let binding = ViewModelBinding()
       #expect((binding.read(greeterInterface) as? EnglishGreeter)?.id == 1)
@@ -120,7 +164,7 @@ private let clientInterface = ServiceSpec<PlainClient>.interface(
     registry.provide(spec) { EnglishGreeter(log: log, id: 1) }
     #expect(
       reporter.errors == [
-        .providedAfterResolution(type: "Greeter", key: "\"g\"", registry: "preview")
+        .providedAfterResolution(type: "any Greeter", key: "\"g\"", registry: "preview")
       ])
     let again = ViewModelBinding(registry: registry)
     #expect((again.read(spec) as? EnglishGreeter)?.id == 9)
@@ -158,8 +202,8 @@ private let clientInterface = ServiceSpec<PlainClient>.interface(
       #expect(
         error
           == .cycle(chain: [
-            "Greeter(key: \"greeter\")", "PlainClient(key: \"client\")",
-            "Greeter(key: \"greeter\")",
+            "any Greeter(key: \"greeter\")", "PlainClient(key: \"client\")",
+            "any Greeter(key: \"greeter\")",
           ]))
       #expect(registry.liveInstanceCount == 0)
       binding.dispose()
@@ -240,14 +284,14 @@ private let clientInterface = ServiceSpec<PlainClient>.interface(
       ]
       #expect(
         registry.missingProviders(for: all).map(\.description) == [
-          "Greeter(key: \"greeter\"), declared at GreeterInterface/Greeter.swift:7",
+          "any Greeter(key: \"greeter\"), declared at GreeterInterface/Greeter.swift:7",
           "SessionViewModel(key: \"session\"), declared at SessionInterface/Session.swift:2",
         ])
       let error = try #require(throws: RegistryError.self) { try registry.checkProviders(for: all) }
       #expect(
         error.description == """
           2 interfaces have no provider in registry "test".
-            Greeter(key: "greeter"), declared at GreeterInterface/Greeter.swift:7
+            any Greeter(key: "greeter"), declared at GreeterInterface/Greeter.swift:7
             SessionViewModel(key: "session"), declared at SessionInterface/Session.swift:2
           Resolving any of them would fail at run time: nothing builds an interface but its provider.
           To fix, call registry.provide(_:builder:) for each at the composition root.
