@@ -95,11 +95,14 @@ final class RegistryTraitScope {
   }
 
   /// Adds one trait, in nesting order: its explicit options override the outer ones, then its
-  /// setup runs.
+  /// setup runs, in a setup layer of its own, so that it can replace what an outer setup
+  /// provided; what comes after it (an inner trait, or the test) is a layer above.
   func apply(_ trait: RegistryTrait) throws {
     if let leakCheck = trait.leakCheck { self.leakCheck = leakCheck }
     if let failOnWarnings = trait.failOnWarnings { reporter.failOnWarnings = failOnWarnings }
+    registry.beginSetupLayer()
     try trait.setup?(registry)
+    registry.beginSetupLayer()
   }
 }
 

@@ -37,7 +37,9 @@ public func withRegistry<R>(
   let result: R
   do {
     result = try registry.withCurrent {
+      registry.beginSetupLayer()
       setup(registry)
+      registry.beginSetupLayer()
       return try operation(registry)
     }
   } catch {
@@ -77,7 +79,9 @@ public func withRegistry<R>(
   let result: R
   do {
     result = try await registry.withCurrent {
+      registry.beginSetupLayer()
       setup(registry)
+      registry.beginSetupLayer()
       return try await operation(registry)
     }
   } catch {

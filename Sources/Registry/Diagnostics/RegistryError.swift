@@ -259,7 +259,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
         The interface \(Describe.named(type, key: key)) was provided twice in registry "\(registry)".
           Type: \(type)   Key: \(key ?? "none")   First provided at: \(firstAt)
         One interface has one provider per registry, so that every instance of it comes from one place; the first provider stays.
-        To fix, provide each interface once, at the composition root; to replace it in a test, use setProxy(for:builder:) or a registry of the test's own.
+        To fix, provide each interface once, at the composition root; to replace it in a test, provide it in the test's own .registry trait (it replaces what the suite's trait provided) or use setProxy(for:builder:).
         """
     case .providedAfterResolution(let type, let key, let registry):
       return """

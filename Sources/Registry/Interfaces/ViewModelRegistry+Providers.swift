@@ -144,7 +144,8 @@ extension ViewModelRegistry {
       return
     }
     warnIfDefaultRegistryWrittenInTest(operation: operation, at: site)
-    let entry = ProviderTable.Entry(build: build, providedAt: "\(site.fileID):\(site.line)")
+    let entry = ProviderTable.Entry(
+      build: build, providedAt: "\(site.fileID):\(site.line)", layer: providers.layer)
     switch providers.add(entry, for: interface.ownIdentity) {
     case nil: break
     case .alreadyProvided(let firstAt):
@@ -195,7 +196,10 @@ extension ViewModelRegistry {
     let identity = spec.ownIdentity
     // This registry's own provider: one lookup. Nothing to note, as providing again is refused
     // as a second provider anyway. The identity names the type, so the cast holds.
-    if let entry = providers.entry(for: identity) { return try entry.build() as! VM }
+    if let entry = providers.entry(for: identity) {
+      entry.hasBuilt = true
+      return try entry.build() as! VM
+    }
     if let entry = inheritedProvider(for: identity) {
       providers.noteResolved(identity)
       return try entry.build() as! VM

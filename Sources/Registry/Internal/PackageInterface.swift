@@ -6,7 +6,7 @@
 //   `ViewModelBinding.holdAll(_:taggedWith:watching:at:)`, `ViewModelBinding.holds(_:)`;
 // - overrides: `pushOverride(_:for:)` and `withScopedProxy(_:for:operation:)`
 //   (ViewModelRegistry+Proxies.swift), `activeSpec(for:)`;
-// - a reset: `resetEverything()`;
+// - a reset: `resetEverything()`; layered test setups: `beginSetupLayer()`;
 // - event taps: `ViewModelConfig.errorTap` and `deliverToErrorTap(_:source:)`,
 //   `LifecycleDelivery.current`, `handleListenerError(_:from:kind:)`; a lifetime tap told of
 //   every hold, release and disposal, `LifetimeTap` (the default registry's is made by
@@ -30,6 +30,14 @@ extension ViewModelRegistry {
       guard tag != nil else { return nil }
     }
     return newest(VM.self, tag: tag)
+  }
+
+  /// Starts a setup layer above every earlier one: a provider given from now on replaces one
+  /// given in a lower layer (as long as it has built nothing), where providing twice in one
+  /// layer is a mistake. RegistryTesting starts one for each registry trait's setup, and one
+  /// for the test itself, so that a test's own setup can replace its suite's.
+  package func beginSetupLayer() {
+    providers.beginLayer()
   }
 
   /// Resets the registry the way a process that starts again would see it: every instance

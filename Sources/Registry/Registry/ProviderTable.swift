@@ -12,11 +12,29 @@ final class ProviderTable {
   final class Entry {
     let build: @MainActor () throws -> ViewModel
     let providedAt: String
+    /// The setup layer it was given in (see ``ProviderTable/layer``).
+    let layer: Int
+    /// Whether it has built an instance: replacing it then would leave that instance, built by
+    /// another provider, beside what the new one builds.
+    var hasBuilt = false
 
-    init(build: @escaping @MainActor () throws -> ViewModel, providedAt: String) {
+    init(build: @escaping @MainActor () throws -> ViewModel, providedAt: String, layer: Int) {
       self.build = build
       self.providedAt = providedAt
+      self.layer = layer
     }
+  }
+
+  /// The setup layer providers are given in now. A test's registry is set up in layers — a
+  /// suite's trait, then the test's own, then the test itself — each above the last; a provider
+  /// given in a higher layer replaces one from a lower layer, as long as that one has built
+  /// nothing. In one layer (and in an app's registry, which has one), providing twice is a
+  /// mistake.
+  private(set) var layer = 0
+
+  /// Starts a setup layer above every earlier one.
+  func beginLayer() {
+    layer += 1
   }
 
   /// Unchecked: read on every build of an interface, where the dynamic exclusivity check cost
@@ -39,10 +57,15 @@ final class ProviderTable {
     case alreadyResolved
   }
 
-  /// Adds the provider for `identity`, unless one is there or the interface was resolved.
+  /// Adds the provider for `identity`, unless one is there from this layer, or the interface
+  /// was resolved; one from a lower layer that has built nothing is replaced.
   func add(_ entry: Entry, for identity: InstanceIdentity) -> Refusal? {
-    if let existing = entries[identity] { return .alreadyProvided(at: existing.providedAt) }
-    if resolved.contains(identity) { return .alreadyResolved }
+    if let existing = entries[identity] {
+      guard existing.layer < entry.layer else { return .alreadyProvided(at: existing.providedAt) }
+      guard !existing.hasBuilt else { return .alreadyResolved }
+    } else if resolved.contains(identity) {
+      return .alreadyResolved
+    }
     entries[identity] = entry
     return nil
   }

@@ -39,28 +39,33 @@ protocol Farewell: AnyObject {
   @Test(
     arguments: [
       (
-        ServiceSpec<any Greeter>(key: "greeter", fileID: "Greeter/Greeter.swift", line: 7),
+        ServiceSpec<any Greeter>.interface(
+          key: "greeter", fileID: "Greeter/Greeter.swift", line: 7),
         #"any Greeter(key: "greeter")"#
       ),
       (
-        ServiceSpec<any Greeter & Farewell>(fileID: "Greeter/Greeter.swift", line: 7),
+        ServiceSpec<any Greeter & Farewell>.interface(fileID: "Greeter/Greeter.swift", line: 7),
         "any Farewell & Greeter(private)"
       ),
       (
-        ServiceSpec<any Greeter.Type>(key: 1, fileID: "Greeter/Greeter.swift", line: 7),
+        ServiceSpec<any Greeter.Type>.interface(key: 1, fileID: "Greeter/Greeter.swift", line: 7),
         "any Greeter.Type(key: 1)"
       ),
-      (ServiceSpec<Any>(key: "a", fileID: "Greeter/Greeter.swift", line: 7), #"Any(key: "a")"#),
       (
-        ServiceSpec<AnyObject>(key: "o", fileID: "Greeter/Greeter.swift", line: 7),
+        ServiceSpec<Any>.interface(key: "a", fileID: "Greeter/Greeter.swift", line: 7),
+        #"Any(key: "a")"#
+      ),
+      (
+        ServiceSpec<AnyObject>.interface(key: "o", fileID: "Greeter/Greeter.swift", line: 7),
         #"AnyObject(key: "o")"#
       ),
       (
-        ServiceSpec<PlainClient>(key: "c", fileID: "Greeter/Greeter.swift", line: 7),
+        ServiceSpec<PlainClient>.interface(key: "c", fileID: "Greeter/Greeter.swift", line: 7),
         #"PlainClient(key: "c")"#
       ),
       (
-        ViewModelSpec<SessionViewModel>(key: "s", fileID: "Greeter/Greeter.swift", line: 7),
+        ViewModelSpec<SessionViewModel>.interface(
+          key: "s", fileID: "Greeter/Greeter.swift", line: 7),
         #"SessionViewModel(key: "s")"#
       ),
     ] as [(any InterfaceSpec, String)])

@@ -66,7 +66,7 @@ private let stamperSpec = ServiceSpec(key: "stamper") { dependencies in
 }
 
 private let timeMissing = RegistryError.interfaceNotProvided(
-  type: "TimeSource", key: "\"time\"", declaredAt: "TimeInterface/Time.swift:4",
+  type: "any TimeSource", key: "\"time\"", declaredAt: "TimeInterface/Time.swift:4",
   registry: "test")
 private let accountMissing = RegistryError.interfaceNotProvided(
   type: "AccountViewModel", key: "\"account\"", declaredAt: "AccountInterface/Account.swift:9",

@@ -301,7 +301,7 @@ private struct RegistryModelRun {
 
 @MainActor
 @Suite struct ModelBasedTests {
-  @Test(arguments: 1...40 as ClosedRange<UInt64>)
+  @Test(arguments: modelRunSeeds)
   func randomOperationsMatchTheReferenceModel(seed: UInt64) {
     var run = RegistryModelRun(seed: seed)
     for step in 0..<2_500 {

@@ -327,7 +327,7 @@ private final class BuiltServices {
 @Suite struct ServiceModelTests {
   // "The model-based test covers services and interfaces: random provides, resolutions and
   // releases, with unprovided resolutions in the mix."
-  @Test(arguments: 1...40 as ClosedRange<UInt64>)
+  @Test(arguments: modelRunSeeds)
   func randomServiceOperationsMatchTheReferenceModel(seed: UInt64) {
     var run = ServiceModelRun(seed: seed)
     for step in 0..<2_500 {
