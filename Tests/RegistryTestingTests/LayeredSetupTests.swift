@@ -89,6 +89,7 @@ struct LayeredSetupTests {
     let binding = ViewModelBinding()
     #expect(binding.read(layeredClock).now == 1)
     binding.dispose()
+    for binding in bindingsLeftForTheLeakCheck { binding.dispose() }
     bindingsLeftForTheLeakCheck.removeAll()
   }
 

@@ -14,7 +14,11 @@ import Testing
     let binding = ViewModelBinding(label: "test\(owner)")
     let first = binding.watch(greetingSpec)
     await Task.yield()
-    let fromTask = await Task { @MainActor in ViewModelBinding().read(greetingSpec).owner }.value
+    let fromTask = await Task { @MainActor in
+      let reader = ViewModelBinding()
+      defer { reader.dispose() }
+      return reader.read(greetingSpec).owner
+    }.value
     await Task.yield()
     #expect(first.owner == owner)
     #expect(fromTask == owner)

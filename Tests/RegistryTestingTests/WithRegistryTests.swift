@@ -98,7 +98,9 @@ private struct Boom: Error {}
     withKnownIssue {
       withRegistry({ proxyGreeting(in: $0) }) { registry in
         let kept = ViewModelSpec(key: "kept", aliveForever: true) { LeakyViewModel() }
-        let model = ViewModelBinding().read(kept)
+        let reader = ViewModelBinding()
+        let model = reader.read(kept)
+        reader.dispose()
         model.addDispose {
           resolvedInTeardown = ViewModelBinding(registry: registry).read(greetingSpec)
         }

@@ -73,8 +73,9 @@ open class ViewModelBinding {
     if wasDisposed { return }
     let core = core
     if isRunningOnMainActor() {
-      MainActor.assumeIsolated { core.registry.dispose(core) }
+      MainActor.assumeIsolated { core.registry.disposeDropped(core) }
     } else {
+      // Off the main actor no test can be told (its task is not this one): released only.
       Task { @MainActor in core.registry.dispose(core) }
     }
   }

@@ -136,10 +136,16 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// ``RegistryIssue/Severity/warning``; the write happens.
   case defaultRegistryWrittenInTest(operation: String, test: String)
 
+  /// In a test's registry, a binding was dropped without ``ViewModelBinding/dispose()`` while it
+  /// still held instances: `binding` is its id, `createdAt` where it was made, `held` what it
+  /// held. A ``RegistryIssue/Severity/warning``: it let go of them as it was freed.
+  case bindingDropped(binding: String, createdAt: String?, held: [String])
+
   /// How serious the mistake is: ``RegistryIssue/Severity/warning`` for
   /// ``keyChurn(type:lastKey:count:window:)``, a guess from a heuristic, and for
-  /// ``proxyChangesSpec(type:key:changes:)`` and
-  /// ``defaultRegistryWrittenInTest(operation:test:)``, which may be meant;
+  /// ``proxyChangesSpec(type:key:changes:)``,
+  /// ``defaultRegistryWrittenInTest(operation:test:)`` and
+  /// ``bindingDropped(binding:createdAt:held:)``, which may be meant;
   /// ``RegistryIssue/Severity/error`` for every other case.
   ///
   /// ```swift
@@ -150,7 +156,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// ```
   public var severity: RegistryIssue.Severity {
     switch self {
-    case .keyChurn, .proxyChangesSpec, .defaultRegistryWrittenInTest: .warning
+    case .keyChurn, .proxyChangesSpec, .defaultRegistryWrittenInTest, .bindingDropped: .warning
     case .notFound, .cycle, .bindingDisposed, .notHeld, .viewModelDisposed, .buildFailed,
       .builderReusedInstance, .listenerFailed, .aliveForeverWithoutKey, .ownershipCycle,
       .buildAbandoned, .bindingDisposedWhileBuilding, .interfaceNotProvided, .notAnInterface,
@@ -281,6 +287,14 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
           Type: \(type)   Key: \(key ?? "none")
         A proxy given as a whole spec brings its own key and lifetime, so bindings that shared one instance may get several, or the reverse; it was installed as given.
         To fix, give only a builder (setProxy(for:builder:)) to keep the spec's key, sharing and lifetime, or repeat them in the proxy spec.
+        """
+    case .bindingDropped(let binding, let createdAt, let held):
+      let count = held.count == 1 ? "1 instance" : "\(held.count) instances"
+      return """
+        The binding \(binding) was dropped without dispose() while it held \(count).
+          Binding: \(binding)   Created at: \(createdAt ?? "unknown")   Held: \(held.joined(separator: ", "))
+        It let go of them as Swift freed it, so nothing leaked this time; but when a binding goes is then up to whoever keeps it, and one kept by a closure or a task keeps what it holds without a trace until the leak check.
+        To fix, call dispose() on the binding when what it serves goes away (at the end of the test), or resolve through ViewModelBinding.test, which the test's scope disposes.
         """
     case .defaultRegistryWrittenInTest(let operation, let test):
       return """

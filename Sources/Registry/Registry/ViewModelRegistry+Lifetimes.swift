@@ -260,6 +260,28 @@ extension ViewModelRegistry {
     for identity in teardown.older { release(identity, by: holder) }
   }
 
+  /// Disposes a binding its user dropped, on the main actor, without disposing it. In a test's
+  /// registry, one that still held instances is reported first, as a warning naming where it
+  /// was made and what it held — a host's binding and a view model's own excepted, whose owners
+  /// drop them by design.
+  func disposeDropped(_ holder: BindingCore) {
+    if context == .test, !holder.isModelOwned, !holder.isDisposed, !holder.table.isEmpty,
+      holder.hostRefresh == nil
+    {
+      reportDropped(holder)
+    }
+    dispose(holder)
+  }
+
+  @inline(never)
+  private func reportDropped(_ holder: BindingCore) {
+    let held = holder.table.allEntries.sorted { $0.sequence < $1.sequence }.map { entry in
+      Describe.instance(
+        entry.viewModel.describedType, key: entry.viewModel.lifetime.record?.values.key)
+    }
+    report(.bindingDropped(binding: holder.id, createdAt: holder.createdAt, held: held), at: nil)
+  }
+
   /// Everything a binding's disposal does before it lets go: out of line, because a view
   /// model's disposal disposes its own binding, whose releases dispose its dependencies, and so
   /// on down a chain; each level then keeps only what is left to release.
