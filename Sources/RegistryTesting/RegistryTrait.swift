@@ -56,16 +56,21 @@ public struct RegistryTrait: TestTrait, SuiteTrait, TestScoping {
     }
     let scope = await RegistryTraitScope(test: test)
     let registry = scope.registry
+    let binding = await TestScopeBinding(registry: registry)
     do {
       try await EnclosingRegistryTrait.$scope.withValue(scope) {
-        try await registry.withCurrent {
-          try await scope.apply(self)
-          try await function()
+        try await TestScopeBinding.$current.withValue(binding) {
+          try await registry.withCurrent {
+            try await scope.apply(self)
+            try await function()
+          }
         }
       }
       await settle()
+      await binding.dispose()
       await finish(registry, leakCheck: scope.leakCheck, sourceLocation: test.sourceLocation)
     } catch {
+      await binding.dispose()
       await finish(registry, leakCheck: false, sourceLocation: test.sourceLocation)
       throw error
     }

@@ -34,18 +34,23 @@ public func withRegistry<R>(
   operation: (ViewModelRegistry) throws -> R
 ) rethrows -> R {
   let registry = makeTestRegistry(failOnWarnings: failOnWarnings, sourceLocation: sourceLocation)
+  let binding = TestScopeBinding(registry: registry)
   let result: R
   do {
-    result = try registry.withCurrent {
-      registry.beginSetupLayer()
-      setup(registry)
-      registry.beginSetupLayer()
-      return try operation(registry)
+    result = try TestScopeBinding.$current.withValue(binding) {
+      try registry.withCurrent {
+        registry.beginSetupLayer()
+        setup(registry)
+        registry.beginSetupLayer()
+        return try operation(registry)
+      }
     }
   } catch {
+    binding.dispose()
     finish(registry, leakCheck: false, sourceLocation: sourceLocation)
     throw error
   }
+  binding.dispose()
   finish(registry, leakCheck: leakCheck, sourceLocation: sourceLocation)
   return result
 }
@@ -76,19 +81,24 @@ public func withRegistry<R>(
   operation: (ViewModelRegistry) async throws -> R
 ) async rethrows -> R {
   let registry = makeTestRegistry(failOnWarnings: failOnWarnings, sourceLocation: sourceLocation)
+  let binding = TestScopeBinding(registry: registry)
   let result: R
   do {
-    result = try await registry.withCurrent {
-      registry.beginSetupLayer()
-      setup(registry)
-      registry.beginSetupLayer()
-      return try await operation(registry)
+    result = try await TestScopeBinding.$current.withValue(binding) {
+      try await registry.withCurrent {
+        registry.beginSetupLayer()
+        setup(registry)
+        registry.beginSetupLayer()
+        return try await operation(registry)
+      }
     }
   } catch {
+    binding.dispose()
     finish(registry, leakCheck: false, sourceLocation: sourceLocation)
     throw error
   }
   await settle()
+  binding.dispose()
   finish(registry, leakCheck: leakCheck, sourceLocation: sourceLocation)
   return result
 }
