@@ -587,3 +587,60 @@ func scaleDisposeFloor(keys: [String]) -> [Metric] {
     Metric(name: "scale_dispose_\(count)", unit: "ns/instance", value: elapsed / Double(count))
   ]
 }
+
+// MARK: wrapper_hot_read
+
+/// What a `@Read` property resolves in the benchmark.
+let wrappedSpec = ViewModelSpec(key: "wrapped") { PlainViewModel() }
+
+/// A view model that declares its dependency with `@Read`.
+final class WrapperOwner: ViewModel {
+  @Read(wrappedSpec) var dependency
+}
+
+/// A view model reads its `@Read` property again and again: after the first access, each is a
+/// held re-read through its own binding.
+@MainActor
+func wrapperHotRead(calls: Int) -> [Metric] {
+  let registry = ViewModelRegistry.current
+  let binding = ViewModelBinding(registry: registry)
+  let owner = binding.read(ViewModelSpec(key: "owner") { WrapperOwner() })
+  let held = owner.dependency
+  var sum: UInt = 0
+  let start = benchClock.now
+  for _ in 0..<calls { sum &+= bits(owner.dependency) }
+  let elapsed = nanoseconds(since: start)
+  precondition(sum == bits(held) &* UInt(calls), "a re-read returned another instance")
+  consume(sum)
+  binding.dispose()
+  expectEmpty(registry)
+  return [Metric(name: "wrapper_hot_read", unit: "ns/call", value: elapsed / Double(calls))]
+}
+
+/// Its floor: the line `@Read` stands for, `viewModelBinding.read(spec)` of the held spec, in
+/// the view model.
+@MainActor
+func wrapperHotReadFloor(calls: Int) -> [Metric] {
+  inFreshRegistry(named: "wrapper_hot_read floor") { ownBindingHotRead(calls: calls) }
+}
+
+/// A view model that reads its dependency through its own binding at each use.
+final class ReadingOwner: ViewModel {
+  var dependency: PlainViewModel { viewModelBinding.read(wrappedSpec) }
+}
+
+@MainActor @inline(never)
+func ownBindingHotRead(calls: Int) -> [Metric] {
+  let registry = ViewModelRegistry.current
+  let binding = ViewModelBinding(registry: registry)
+  let owner = binding.read(ViewModelSpec(key: "owner") { ReadingOwner() })
+  let held = owner.dependency
+  var sum: UInt = 0
+  let start = benchClock.now
+  for _ in 0..<calls { sum &+= bits(owner.dependency) }
+  let elapsed = nanoseconds(since: start)
+  precondition(sum == bits(held) &* UInt(calls), "a re-read returned another instance")
+  consume(sum)
+  binding.dispose()
+  return [Metric(name: "wrapper_hot_read", unit: "ns/call", value: elapsed / Double(calls))]
+}

@@ -153,6 +153,9 @@ func scenarios(_ plan: Plan) -> [Scenario] {
     scenario("hot_watch", { hotResolve(calls: plan.hotCalls, watching: true) }) {
       hotFloor(calls: plan.hotCalls, name: "hot_watch")
     },
+    scenario("wrapper_hot_read", { wrapperHotRead(calls: plan.hotCalls) }) {
+      wrapperHotReadFloor(calls: plan.hotCalls)
+    },
     scenario("share_cycle", { shareCycle(cycles: plan.cycles) }) {
       shareFloor(cycles: plan.cycles)
     },

@@ -35,6 +35,12 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// An operation that needs a live view model was attempted on a disposed one.
   case viewModelDisposed(operation: String, type: String, key: String?)
 
+  /// A ``Read`` or ``Watch`` property (`wrapper` is `@Read` or `@Watch`) of `type` with `key`,
+  /// declared at `declaredAt`, was read before its view model was registered — in its
+  /// initializer, or on a view model made without a registry — so there was no binding of the
+  /// view model's to hold the dependency.
+  case dependencyBeforeRegistration(wrapper: String, type: String, key: String?, declaredAt: String)
+
   /// A builder threw while `watch(_:)` or `read(_:)`, which cannot throw, resolved its spec.
   ///
   /// The throwing forms (`watchThrowing(_:)`, `readThrowing(_:)`) rethrow the builder's own error
@@ -157,7 +163,8 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   public var severity: RegistryIssue.Severity {
     switch self {
     case .keyChurn, .proxyChangesSpec, .defaultRegistryWrittenInTest, .bindingDropped: .warning
-    case .notFound, .cycle, .bindingDisposed, .notHeld, .viewModelDisposed, .buildFailed,
+    case .notFound, .cycle, .bindingDisposed, .notHeld, .viewModelDisposed,
+      .dependencyBeforeRegistration, .buildFailed,
       .builderReusedInstance, .listenerFailed, .aliveForeverWithoutKey, .ownershipCycle,
       .buildAbandoned, .bindingDisposedWhileBuilding, .interfaceNotProvided, .notAnInterface,
       .providedTwice, .providedAfterResolution, .missingProviders,
@@ -203,6 +210,13 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
           Type: \(type)   Key: \(key ?? "none")
         A disposed view model resolves nothing and keeps nothing alive.
         To fix, stop using the view model once it is disposed; check isDisposed or drop your reference in onDispose.
+        """
+    case .dependencyBeforeRegistration(let wrapper, let type, let key, let declaredAt):
+      return """
+        A \(wrapper) property of \(Describe.named(type, key: key)) was read before its view model was registered.
+          Type: \(type)   Key: \(key ?? "none")   Declared at: \(declaredAt)
+        A dependency is resolved through its view model's own binding, which the registry gives the property when it registers the view model, right before onCreate; in the initializer (which the builder runs), or on a view model made without a registry, there is none. It was answered by an instance that no binding holds.
+        To fix, read it in onCreate or later, and build the view model through a spec (binding.watch(spec)), not by hand.
         """
     case .buildFailed(let operation, let type, let key, let error):
       return """

@@ -206,6 +206,8 @@ extension ViewModelRegistry {
     // A binding made before the instance (a service's builder resolved through it) gets its
     // owner now that the owner has a lifetime.
     if let core = viewModel.ownBindingCore, core.ownerViewModel == nil { core.setOwner(viewModel) }
+    // Its `@Read` and `@Watch` properties get it too, so that `onCreate` can read them.
+    StoredProperties.attachWrappers(to: viewModel)
     // Told before onCreate, so an instance is logged before the dependencies it resolves there.
     emit(.create, viewModel, arg: arg)
     return arg

@@ -430,7 +430,7 @@ open class ViewModel {
 
   /// Ends what subclasses hand out per change (streams, state listeners) at disposal.
   func finishStreamsAtDispose() {
-    StoredChannels.finish(in: self)
+    StoredProperties.finishChannels(in: self)
     guard let extrasStorage, !extrasStorage.changeStreams.isEmpty else { return }
     for finish in extrasStorage.changeStreams.takeFinishers() { finish() }
   }

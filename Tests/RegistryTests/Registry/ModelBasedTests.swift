@@ -38,7 +38,7 @@ private final class Ledger {
 /// it through its own binding from `onCreate`, so the dependency is newer than it when built
 /// there.
 @MainActor
-private final class CountedViewModel: ViewModel {
+private class CountedViewModel: ViewModel {
   let tally: Tally
   let dependencySpec: ViewModelSpec<CountedViewModel>?
   private var dependency: CountedViewModel?
@@ -67,11 +67,33 @@ private final class CountedViewModel: ViewModel {
   }
 }
 
+/// A counted instance that declares its dependency with `@Watch` (set in its initializer, so
+/// that each run's spec can be given), and follows it from `onCreate` on.
+@MainActor
+private final class WrappingViewModel: CountedViewModel {
+  @Watch var dependency: CountedViewModel
+
+  init(_ tally: Tally, watching spec: ViewModelSpec<CountedViewModel>) {
+    _dependency = Watch(spec)
+    super.init(tally)
+  }
+
+  override func onCreate(_ arg: InstanceArg) {
+    super.onCreate(arg)
+    _ = dependency
+  }
+
+  override func onDispose(_ arg: InstanceArg) {
+    tally.dependencyAliveAtDispose = !dependency.isDisposed
+  }
+}
+
 /// Random operations on a registry, each checked against a small reference model of who holds
 /// what, what must be alive, and how many times each identity was built.
 ///
 /// The run keeps no instance: bindings hold them, and two view models hold others through
-/// their own bindings — `chain` holds `k0`, and `top`, which lives forever, holds `chain` —
+/// their own bindings — `chain` holds `k0` (watched in `onCreate`), and `top`, which lives
+/// forever, holds `chain` (a `@Watch` property) —
 /// so `disposeAll()` and `reset(tag:)` often meet chains nothing outside the registry refers to
 /// (the address sanitizer run in CI turns a read of a freed one into a failure).
 @MainActor
@@ -152,7 +174,7 @@ private struct RegistryModelRun {
       SpecChoice(
         name: "top",
         spec: ViewModelSpec(key: "top", tag: "t", aliveForever: true) {
-          CountedViewModel(ledger.open("top"), dependency: chain)
+          WrappingViewModel(ledger.open("top"), watching: chain)
         }, isPrivate: false, isTagged: true))
     choices = made
   }

@@ -18,12 +18,13 @@ private final class CountedService: RegistryDisposable {
   func dispose() { disposeCount += 1 }
 }
 
-/// A view model that reads a service through its own binding.
+/// A view model that reads a service through its own binding: a `@Read` property (set in its
+/// initializer, so that each run's spec can be given), read in `onCreate`.
 @MainActor
 private final class ScreenViewModel: ViewModel {
-  let dependency: ServiceSpec<CountedService>
-  init(dependency: ServiceSpec<CountedService>) { self.dependency = dependency }
-  override func onCreate(_ arg: InstanceArg) { _ = viewModelBinding.read(dependency) }
+  @Read var dependency: CountedService
+  init(dependency: ServiceSpec<CountedService>) { _dependency = Read(dependency) }
+  override func onCreate(_ arg: InstanceArg) { _ = dependency }
 }
 
 /// Random provides, resolutions, releases, resets and bindings coming and going, checked after
