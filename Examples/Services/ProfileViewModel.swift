@@ -3,7 +3,7 @@ import Registry
 /// One profile screen's model: it reads the cache service and publishes what it finds.
 final class ProfileViewModel: StateViewModel<Profile?> {
   let id: Int
-  private var cache: ProfileCache!
+  @Read(profileCacheSpec) private var cache
 
   init(id: Int) {
     self.id = id
@@ -11,7 +11,6 @@ final class ProfileViewModel: StateViewModel<Profile?> {
   }
 
   override func onCreate(_ arg: InstanceArg) {
-    cache = viewModelBinding.read(profileCacheSpec)
     setState(cache.profile(id: id))
   }
 }

@@ -7,14 +7,13 @@ import Registry
 /// Internal to NotesFeature: other modules only see ``notesListSpec`` and ``noteSpec``. The
 /// store behind it is whatever the composition root provides for ``notesStoreSpec``.
 final class NoteStoreViewModel: StateViewModel<[Note]> {
-  private var store: (any NotesStore)!
+  @Read(notesStoreSpec) private var store
 
   init() {
     super.init(state: [])
   }
 
   override func onCreate(_ arg: InstanceArg) {
-    store = viewModelBinding.read(notesStoreSpec)
     setState(store.allNotes())
   }
 

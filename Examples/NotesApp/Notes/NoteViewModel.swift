@@ -13,7 +13,8 @@ import Registry
 public final class NoteViewModel: StateViewModel<Note?> {
   /// The note's id: the argument ``noteSpec`` was called with.
   public let id: Int
-  private var store: NoteStoreViewModel!
+  // `@Read`, not `@Watch`: a change to any other note must not refresh this one's screens.
+  @Read(noteStoreSpec) private var store
 
   init(id: Int) {
     self.id = id
@@ -21,8 +22,6 @@ public final class NoteViewModel: StateViewModel<Note?> {
   }
 
   override public func onCreate(_ arg: InstanceArg) {
-    // `read`, not `watch`: a change to any other note must not refresh this one's screens.
-    store = viewModelBinding.read(noteStoreSpec)
     setState(store.note(id: id))
     let id = id
     let stop = store.listenStateSelect(selector: { notes in notes.first { $0.id == id } }) {

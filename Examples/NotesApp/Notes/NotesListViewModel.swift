@@ -4,7 +4,7 @@ import SessionInterface
 
 /// The notes of whoever is signed in.
 ///
-/// It resolves the session interface's ``sessionSpec`` through its own `viewModelBinding`:
+/// It watches the session interface's ``sessionSpec`` through its own binding (`@Watch`):
 /// NotesFeature depends on interface modules only, never on how the session is built. Both the
 /// session and the store are watched, so signing in, signing out or renaming a note refreshes
 /// the list's hosts — once per change.
@@ -14,14 +14,9 @@ import SessionInterface
 /// for note in list.notes { print(note.title) }
 /// ```
 public final class NotesListViewModel: ViewModel {
-  // Resolved in onCreate, before any host can see the instance.
-  private var session: SessionViewModel!
-  private var store: NoteStoreViewModel!
-
-  override public func onCreate(_ arg: InstanceArg) {
-    session = viewModelBinding.watch(sessionSpec)
-    store = viewModelBinding.watch(noteStoreSpec)
-  }
+  // Watched from the first read on: a host's first render reads both.
+  @Watch(sessionSpec) private var session
+  @Watch(noteStoreSpec) private var store
 
   /// The signed-in account, or `nil`.
   ///

@@ -5,7 +5,8 @@ import Registry
 /// tests and previews).
 ///
 /// ```swift
-/// let store = viewModelBinding.read(notesStoreSpec)
+/// @Read(notesStoreSpec) private var store
+/// // …
 /// store.rename(id: 1, to: "Groceries (weekend)")
 /// ```
 @MainActor

@@ -8,9 +8,7 @@ import Registry
 /// preview its own. A test that forgets to fails, and goes on with a signed-out session.
 ///
 /// ```swift
-/// override func onCreate(_ arg: InstanceArg) {
-///   session = viewModelBinding.watch(sessionSpec)
-/// }
+/// @Watch(sessionSpec) private var session
 /// ```
 public let sessionSpec = ViewModelSpec<SessionViewModel>.interface(
   key: "session", aliveForever: true, unimplemented: SessionViewModel())

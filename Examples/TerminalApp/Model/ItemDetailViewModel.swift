@@ -4,16 +4,13 @@ import Registry
 /// pop releases its host and disposes it, while the item itself stays with its row.
 final class ItemDetailViewModel: ViewModel {
   let id: Int
-  // Resolved in onCreate, before any host can see the instance.
-  private var item: ItemViewModel!
+  // Watched: a like refreshes this screen through the detail view model. Its spec depends on
+  // the id, so the wrapper is made in the initializer.
+  @Watch private var item: ItemViewModel
 
   init(id: Int) {
     self.id = id
-  }
-
-  override func onCreate(_ arg: InstanceArg) {
-    // Watched: a like refreshes this screen through the detail view model.
-    item = viewModelBinding.watch(itemSpec(id))
+    _item = Watch(itemSpec(id))
   }
 
   var title: String { item.state.title }

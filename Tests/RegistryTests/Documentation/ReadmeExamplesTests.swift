@@ -11,13 +11,11 @@ final class UserViewModel: StateViewModel<String> {
 
 let userSpec = ViewModelSpec(key: "user") { UserViewModel(name: "Grace") }
 
-/// Greets the user it resolves through its own binding.
+/// Greets the user it watches through its own binding.
 final class GreetingViewModel: ViewModel {
-  private(set) var text = ""
+  @Watch(userSpec) private var user
 
-  override func onCreate(_ arg: InstanceArg) {
-    text = "Hello, \(viewModelBinding.watch(userSpec).state)"
-  }
+  var text: String { "Hello, \(user.state)" }
 }
 
 let greetingSpec = ViewModelSpec(key: "greeting") { GreetingViewModel() }
@@ -25,17 +23,13 @@ let greetingSpec = ViewModelSpec(key: "greeting") { GreetingViewModel() }
 @MainActor
 @Test(.registry { $0.setProxy(for: userSpec) { UserViewModel(name: "Ada") } })
 func greetsTheMockedUser() {
-  let binding = ViewModelBinding()
-  let greeting = binding.watch(greetingSpec)  // resolves userSpec through its own binding
-  #expect(greeting.text == "Hello, Ada")
-  binding.dispose()  // forget this and the leak check names it
+  let greeting = ViewModelBinding.test.watch(greetingSpec)  // the test's own binding
+  #expect(greeting.text == "Hello, Ada")  // GreetingViewModel read the mocked user
 }
 
 @MainActor
 @Test func greetsTheMockedUserInABlock() {
   withRegistry({ $0.setProxy(for: userSpec) { UserViewModel(name: "Ada") } }) { _ in
-    let binding = ViewModelBinding(label: "Greeting")
-    #expect(binding.watch(greetingSpec).text == "Hello, Ada")
-    binding.dispose()
+    #expect(ViewModelBinding.test.watch(greetingSpec).text == "Hello, Ada")
   }
 }

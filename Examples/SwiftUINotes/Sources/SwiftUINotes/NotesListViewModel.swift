@@ -3,7 +3,8 @@ import Registry
 /// Every note, shared under one key by the list, every row and the About screen; it alone talks
 /// to the store.
 public final class NotesListViewModel: StateViewModel<[Note]> {
-  private var store: (any NotesStore)?
+  // `@Read`: the store is a service, held for this view model's life and never observed.
+  @Read(notesStoreSpec) private var store
 
   /// Creates the list; it reads the store when the registry builds it.
   public init() {
@@ -11,14 +12,11 @@ public final class NotesListViewModel: StateViewModel<[Note]> {
   }
 
   override public func onCreate(_ arg: InstanceArg) {
-    // `read`: the store is a service, held for this view model's life and never observed.
-    let store = viewModelBinding.read(notesStoreSpec)
-    self.store = store
     setState(store.allNotes())
   }
 
   /// Where the notes are kept.
-  public var location: String { store?.location ?? "" }
+  public var location: String { store.location }
 
   /// The note with `id`, if there is one.
   public func note(id: Note.ID) -> Note? {
@@ -27,7 +25,6 @@ public final class NotesListViewModel: StateViewModel<[Note]> {
 
   /// Saves `note` and publishes the new list.
   public func save(_ note: Note) {
-    guard let store else { return }
     store.save(note)
     setState(store.allNotes())
   }
@@ -35,7 +32,6 @@ public final class NotesListViewModel: StateViewModel<[Note]> {
   /// Adds a note and publishes the new list.
   @discardableResult
   public func add(title: String, text: String) -> Note? {
-    guard let store else { return nil }
     let note = store.add(title: title, text: text)
     setState(store.allNotes())
     return note

@@ -36,6 +36,9 @@ final class NoteViewModel: ViewModel {
   init(id: Int) {}
 }
 
+let noteSpec = ViewModelSpecWithArg<NoteViewModel, Int>(builder: { NoteViewModel(id: $0) })
+let settingsSpec = ViewModelSpec(key: "settings") { SettingsViewModel() }
+
 final class RowViewModel: ViewModel {
   init(id: Int) {}
 }
