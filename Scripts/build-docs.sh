@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Builds the documentation: Registry's, with its SwiftUI, Combine and UIKit API, and the
-# AppleViewModelCompatibility module's, merged into one site, then checks what was rendered.
+# Builds the documentation: Registry's, with its SwiftUI, Combine and UIKit API, RegistryTesting's
+# and the AppleViewModelCompatibility module's, merged into one site, then checks what was
+# rendered.
 #
 #   Scripts/build-docs.sh [output-dir]        (default: .build/docs)
 #
-# Writes output-dir/Registry.doccarchive, output-dir/AppleViewModelCompatibility.doccarchive and
-# output-dir/site (both modules in one archive). To browse:
+# Writes output-dir/Registry.doccarchive, output-dir/RegistryTesting.doccarchive,
+# output-dir/AppleViewModelCompatibility.doccarchive, output-dir/site (the three modules in one
+# archive) and output-dir/symbol-graphs (what docc was given, one folder per module, which
+# Scripts/check-docs.py reads to check that every public symbol has a page). To browse:
 #
 #   python3 -m http.server --directory .build/docs/site 8000
 #   open http://localhost:8000/documentation/registry
@@ -13,8 +16,9 @@
 # Apple's frameworks do not exist on Linux, so the Apple-only API (behind `#if canImport(...)`)
 # is documented from the symbol graph of Tests/AppleLayer, which compiles the same Registry
 # sources against stand-in SwiftUI, Combine, UIKit and ObjectiveC modules. Only the graphs of
-# Registry and AppleViewModelCompatibility are given to docc: no symbol of a stand-in gets a
-# page, and Scripts/check-docs.py fails the build if one does.
+# Registry, RegistryTesting and AppleViewModelCompatibility are given to docc: no symbol of a
+# stand-in gets a page, and Scripts/check-docs.py fails the build if one does. RegistryTesting
+# has no Apple-only API, and is documented from the root package's build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,6 +35,7 @@ triple=$(swift -print-target-info | python3 -c 'import json, sys; print(json.loa
 
 echo "== building the modules (the root package, and $apple for the Apple API)"
 swift build --target AppleViewModelCompatibility
+swift build --target RegistryTesting
 swift build --package-path "$apple" --target Registry
 # The compatibility module's own Apple API, once the AppleLayer package builds it.
 if grep -q 'name: "AppleViewModelCompatibility"' "$apple/Package.swift"; then
@@ -52,24 +57,30 @@ extract() {  # module, build folder, output folder
     -emit-extension-block-symbols
 }
 echo "== symbol graphs"
-extract Registry "$(swift build --package-path "$apple" --show-bin-path)" "$work/registry"
+graphs=$out/symbol-graphs
+rm -rf "$graphs"
+extract Registry "$(swift build --package-path "$apple" --show-bin-path)" "$graphs/Registry"
 extract Registry "$(swift build --show-bin-path)" "$work/registry-linux"
-extract AppleViewModelCompatibility "$compat_bin" "$work/compat"
+extract RegistryTesting "$(swift build --show-bin-path)" "$graphs/RegistryTesting"
+extract AppleViewModelCompatibility "$compat_bin" "$graphs/AppleViewModelCompatibility"
 # Source locations through Tests/AppleLayer's symlinks become the real files; every symbol of
 # the Linux build must be in the graph documented.
-python3 Scripts/check-docs.py graphs "$work/registry" "$work/registry-linux" "$work/compat"
+python3 Scripts/check-docs.py graphs "$graphs/Registry" "$work/registry-linux" \
+  "$graphs/AppleViewModelCompatibility"
 
 echo "== docc convert (warnings are errors)"
-rm -rf "$out/Registry.doccarchive" "$out/AppleViewModelCompatibility.doccarchive" "$out/site"
-docc convert Sources/Registry/Registry.docc --additional-symbol-graph-dir "$work/registry" \
-  --output-path "$out/Registry.doccarchive" --warnings-as-errors
-docc convert Sources/AppleViewModelCompatibility/AppleViewModelCompatibility.docc \
-  --additional-symbol-graph-dir "$work/compat" \
-  --output-path "$out/AppleViewModelCompatibility.doccarchive" --warnings-as-errors
-docc merge "$out/Registry.doccarchive" "$out/AppleViewModelCompatibility.doccarchive" \
-  --synthesized-landing-page-name Registry --output-path "$out/site"
+modules=(Registry RegistryTesting AppleViewModelCompatibility)
+archives=()
+for module in "${modules[@]}"; do
+  rm -rf "$out/$module.doccarchive"
+  docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs/$module" \
+    --output-path "$out/$module.doccarchive" --warnings-as-errors
+  archives+=("$out/$module.doccarchive")
+done
+rm -rf "$out/site"
+docc merge "${archives[@]}" --synthesized-landing-page-name Registry --output-path "$out/site"
 
-echo "== checking what was rendered, and the install lines"
+echo "== checking what was rendered (a page for every public symbol), and the install lines"
 python3 Scripts/check-docs.py site "$out"
 python3 Scripts/check-docs.py install
 echo "browse: python3 -m http.server --directory $out/site 8000, then open"

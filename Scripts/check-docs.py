@@ -14,8 +14,14 @@
       (Tests/RegistryTests/Documentation/ReadmeExamplesTests.swift).
 
   check-docs.py site OUTPUT
-      Checks the rendered archives in OUTPUT (Registry.doccarchive,
-      AppleViewModelCompatibility.doccarchive, site) and prints the page counts:
+      Checks the rendered archives in OUTPUT (one MODULE.doccarchive for each module of MODULES,
+      and site, the merged one), against the symbol graphs docc was given
+      (OUTPUT/symbol-graphs/MODULE), and prints the page counts:
+      - every public symbol has a doc comment and a page: each symbol of the module's graphs
+        (its declarations, and the members of its extensions of other modules' types) has a
+        doc comment there, and is the symbol of a rendered page of the module's archive (the
+        page's externalID is the symbol's USR); the extension blocks themselves are not API,
+        and need neither;
       - every symbol page belongs to the archive's module: its module is that module and its
         symbol is declared there (a declaration of the module, or a member of one of its
         extensions); no stand-in SwiftUI, Combine, UIKit or ObjectiveC symbol has a page;
@@ -25,8 +31,10 @@
       - links in prose read as Swift users expect: no link shows a title with the
         source-location parameters (`fileID:filePath:line:column:`), and no link was left
         unparsed in the text;
-      - a link from one module's pages to the other's (`/documentation/...`, which the merged
-        site serves) finds its page.
+      - a link from one module's pages to another's (`/documentation/...`, which the merged
+        site serves) finds its page, and so does every page a page points to (its breadcrumbs,
+        topics and symbol links);
+      - every module is in the merged site.
 """
 import glob
 import json
@@ -38,7 +46,7 @@ import urllib.parse
 
 MAX_CODE_COLUMNS = 76
 MODULES = {
-    # module: pages that must exist
+    # module: pages that must exist (besides one for every public symbol of its graphs)
     "Registry": ([
         "watchviewmodel", "readviewmodel", "readservice", "viewmodelbuilder",
         "cachedviewmodelbuilder", "stateviewmodelselector", "stateviewmodelvaluewatcher",
@@ -47,6 +55,7 @@ MODULES = {
         "eventchannel/publisher", "swiftui/view/viewmodelregistry(_:)",
         "objectivec/nsobject/viewmodelbinding",
     ]),
+    "RegistryTesting": ([]),
     "AppleViewModelCompatibility": (["viewmodelfactory"]),
 }
 LOCATION_TITLE = re.compile(r"fileID:|filePath:")
@@ -171,6 +180,59 @@ def own_symbol(usr, name, module):
     return name.startswith(module + ".") or name.startswith(f"(extension in {module}):")
 
 
+def graph_symbols(directory):
+    """The public symbols of a module's symbol graphs (its own file, and one per module it
+    extends), by USR: (name, kind, where it is declared, whether it has a doc comment).
+    Extension blocks (`-emit-extension-block-symbols`) only group the members of an extension:
+    docc makes at most one page per extended type, whatever the number of blocks, and none when
+    every member is curated elsewhere and the catalog has no page for the type; they are left
+    out, their members are in."""
+    symbols = {}
+    for path in sorted(glob.glob(os.path.join(directory, "*.symbols.json"))):
+        with open(path) as file:
+            document = json.load(file)
+        # Module@Extended.symbols.json: members of another module's types.
+        extended = os.path.basename(path).removesuffix(".symbols.json").partition("@")[2]
+        for symbol in document["symbols"]:
+            kind = symbol["kind"]["identifier"]
+            if kind == "swift.extension":
+                continue
+            location = symbol.get("location", {})
+            uri = urllib.parse.unquote(location.get("uri", ""))
+            where = ""
+            if uri:
+                relative = os.path.relpath(uri.removeprefix("file://"))
+                line = location.get("position", {}).get("line", -1) + 1
+                where = f"{relative}:{line}"
+            name = (extended + "." if extended else "") + "/".join(symbol["pathComponents"])
+            kind = kind.removeprefix("swift.").replace(".", " ")
+            documented = bool(symbol.get("docComment", {}).get("lines"))
+            symbols[symbol["identifier"]["precise"]] = (name, kind, where, documented)
+    return symbols
+
+
+def missing_pages(graphs, pages, module, problems):
+    """Every public symbol of the module's graphs has a doc comment and a rendered page."""
+    if not os.path.isdir(graphs):
+        problems.append(f"{module}: no symbol graphs at {graphs} (run Scripts/build-docs.sh)")
+        return
+    symbols = graph_symbols(graphs)
+    if not symbols:
+        problems.append(f"{module}: its symbol graphs in {graphs} have no public symbol")
+    rendered = {page["metadata"].get("externalID") for page in pages.values()
+                if page["kind"] == "symbol"}
+    missing = sorted(value for usr, value in symbols.items() if usr not in rendered)
+    undocumented = sorted(value for value in symbols.values() if not value[3])
+    for name, kind, where, _ in missing:
+        problems.append(f"{module}: no page for the public {kind} {name}"
+                        + (f" (declared at {where})" if where else ""))
+    for name, kind, where, _ in undocumented:
+        problems.append(f"{module}: no doc comment on the public {kind} {name}"
+                        + (f" (declared at {where})" if where else ""))
+    print(f"check-docs: {module}: {len(symbols) - len(missing)} of its {len(symbols)} public"
+          f" symbols have a page, {len(symbols) - len(undocumented)} a doc comment")
+
+
 def check_archive(archive, module, problems):
     required = MODULES[module]
     root = os.path.join(archive, "data", "documentation")
@@ -233,9 +295,22 @@ def check_archive(archive, module, problems):
                         problems.append(f"{name}: a link to {url}, which has no page")
             elif kind == "text" and UNPARSED_LINK.search(node.get("text", "")):
                 problems.append(f"{name}: a link left as text: {node['text'].strip()[:80]}")
+        # Every page the page points to, its breadcrumbs and topics included, was rendered
+        # (docc drops an extended type's page when all its members are curated elsewhere, and
+        # keeps it in their breadcrumbs).
+        for reference in references.values():
+            url = reference.get("url", "")
+            if reference.get("type") == "topic" and url.startswith("/documentation/"):
+                linked = url.split("#")[0].strip("/").lower()
+                if not any(os.path.exists(os.path.join(
+                        os.path.dirname(archive), other + ".doccarchive", "data",
+                        linked + ".json")) for other in MODULES):
+                    problems.append(f"{name}: points to {url}, which has no page")
     for page in required:
         if not os.path.exists(os.path.join(root, lower, page + ".json")):
             problems.append(f"{module}: no page for {page}")
+    missing_pages(os.path.join(os.path.dirname(archive), "symbol-graphs", module), pages, module,
+                  problems)
     print(f"check-docs: {module}: {len(pages)} pages ({symbols} symbols, {articles} articles)")
     return len(pages)
 
@@ -253,8 +328,8 @@ def site(output):
         for problem in problems:
             print("  " + problem)
         return 1
-    print("check-docs: every symbol page is its module's; abstracts, code widths and links read"
-          " as they should")
+    print("check-docs: every public symbol has a doc comment and a page, every symbol page is"
+          " its module's; abstracts, code widths and links read as they should")
     return 0
 
 

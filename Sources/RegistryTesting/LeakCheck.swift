@@ -7,6 +7,11 @@ import Testing
 /// The ``Testing/Trait/registry`` trait runs it at the end of each test; call it yourself to
 /// check at a point of your choosing.
 ///
+/// An instance is a leak when something still holds it at that point: a binding that was not
+/// disposed, or another instance that is itself still alive. One that is `aliveForever`, or
+/// that was let go and is waiting out its grace period, is not. The failure is one issue with the
+/// message of ``leakMessage(for:)``, recorded at `sourceLocation`.
+///
 /// ```swift
 /// binding.dispose()
 /// expectNoLeaks()
@@ -27,6 +32,16 @@ public func expectNoLeaks(
 }
 
 /// The leak report for a snapshot, or `nil` when only `aliveForever` instances are alive.
+///
+/// The text ``expectNoLeaks(in:sourceLocation:)`` records: how many instances outlived the
+/// scope, one line per instance with its type, key and holders (each binding with where it was
+/// created), then why it matters and how to fix it. Instances waiting out a grace period are
+/// not in it. Use it to show or compare the report without failing a test.
+///
+/// ```
+/// 1 instance outlived the scope in registry "leaks".
+///   LeakyViewModel(key: "leaky") — held by Screen#1 (created at …)
+/// ```
 ///
 /// ```swift
 /// if let report = leakMessage(for: registry.snapshot()) { print(report) }

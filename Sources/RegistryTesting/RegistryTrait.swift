@@ -35,9 +35,33 @@ public struct RegistryTrait: TestTrait, SuiteTrait, TestScoping {
   let setup: (@MainActor @Sendable (ViewModelRegistry) throws -> Void)?
 
   /// Applies to every test of a suite it is attached to.
+  ///
+  /// Always `true`: on a suite, the trait reaches every test in it and in the suites nested in
+  /// it, and each test case still gets a registry of its own (see
+  /// ``scopeProvider(for:testCase:)``).
+  ///
+  /// ```swift
+  /// @Suite(.registry) struct ProfileTests {
+  ///   @Test func loads() { … }  // its own registry
+  /// }
+  /// ```
   public var isRecursive: Bool { true }
 
   /// Scopes each test case, never a suite as a whole: each case gets its own registry.
+  ///
+  /// Swift Testing calls it for the suite and for each test and test case; the trait answers
+  /// only for a test case, so a suite never shares one registry among its tests, and each
+  /// argument of a parameterized test runs in a fresh one.
+  ///
+  /// ```swift
+  /// @Test(.registry, arguments: [1, 2, 3])
+  /// func counts(to n: Int) { … }  // three registries
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - test: The test or suite about to run.
+  ///   - testCase: The test case about to run, or `nil` for a suite or a test as a whole.
+  /// - Returns: The trait for a test case, `nil` otherwise.
   public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
     testCase == nil ? nil : self
   }
@@ -45,6 +69,26 @@ public struct RegistryTrait: TestTrait, SuiteTrait, TestScoping {
   /// Runs the test case inside a fresh registry, then checks for leaks and disposes what is left;
   /// inside another registry trait's scope, adds this trait's options and setup to that one's
   /// registry instead.
+  ///
+  /// Swift Testing calls it around each test case; a test does not. The outermost registry
+  /// trait makes the registry, installs a ``TestIssueReporter``, makes the registry current for
+  /// the test and the tasks it starts, and runs each trait's setup in a layer of its own. When
+  /// the test returns, it disposes ``Registry/ViewModelBinding/test``, runs the leak check
+  /// unless a trait turned it off, disposes what is left and clears every proxy; when the test
+  /// throws, it skips the leak check, cleans up the same way and rethrows.
+  ///
+  /// ```swift
+  /// @Suite(.registry { $0.setProxy(for: apiSpec) { MockAPI() } })
+  /// struct ProfileTests {
+  ///   @Test(.registry(leakCheck: false)) func keepsACache() { … }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - test: The test that is running.
+  ///   - testCase: The test case that is running.
+  ///   - function: The test case's body, with the scopes of the traits inside this one.
+  /// - Throws: What a setup closure or the test throws.
   public func provideScope(
     for test: Test, testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
@@ -115,8 +159,17 @@ extension Trait where Self == RegistryTrait {
   /// Runs each test in its own fresh registry with the leak check on (or as an enclosing
   /// registry trait sets it).
   ///
+  /// Mistakes the registry reports become test issues, an instance left alive at the end fails
+  /// the test, and ``Registry/ViewModelBinding/test`` is the test's own binding. On a suite, it
+  /// applies to every test in it; on a test inside such a suite, it adds nothing but is
+  /// harmless.
+  ///
   /// ```swift
-  /// @Test(.registry) func counts() { … }
+  /// @Test(.registry) func counts() {
+  ///   let counter = ViewModelBinding.test.watch(counterSpec)
+  ///   counter.increment()
+  ///   #expect(counter.state.count == 1)
+  /// }
   /// ```
   public static var registry: RegistryTrait {
     RegistryTrait(leakCheck: nil, failOnWarnings: nil, setup: nil)
@@ -125,7 +178,11 @@ extension Trait where Self == RegistryTrait {
   /// Runs each test in its own fresh registry, configured by `setup` first.
   ///
   /// Inside a suite's (or an outer suite's) registry trait, `setup` runs after the outer
-  /// setups, into the same registry, and the options given here override theirs.
+  /// setups, into the same registry, and the options given here override theirs. Each setup
+  /// runs in a layer of its own, so it can provide an interface, set a proxy or configure the
+  /// registry again where an outer setup already did, and the inner one wins; a provider
+  /// that has already built something is not replaced. A setup that throws fails the test
+  /// before its body runs.
   ///
   /// ```swift
   /// @Test(.registry { $0.setProxy(mockAuth, for: authSpec) })

@@ -4,14 +4,23 @@ import Testing
 extension ViewModelBinding {
   /// The running test's own binding: made on first use in the test's registry, and disposed by
   /// the test's scope — the ``Testing/Trait/registry`` trait or
-  /// ``withRegistry(_:leakCheck:failOnWarnings:sourceLocation:operation:)`` — before its leak
-  /// check, so a test resolves without making and disposing a binding by hand.
+  /// [`withRegistry(_:operation:)`](doc:withRegistry(_:leakCheck:failOnWarnings:sourceLocation:operation:)-tnwb)
+  /// — before its leak check, so a test resolves without making and disposing a binding by
+  /// hand.
   ///
   /// Every use in one test (and in the tasks it starts) is the same binding, so reading a spec
-  /// twice is one holder, and what the test resolved is let go at its end.
+  /// twice is one holder, and what the test resolved is let go at its end. Nested registry
+  /// traits share the outermost one's binding; a `withRegistry` block has its own, in its own
+  /// registry.
+  ///
+  /// A binding the test makes itself is the test's to dispose: one dropped without `dispose()`
+  /// while it still held instances is reported as a warning that names where it was made and
+  /// what it held. Resolving through this one leaves nothing to dispose.
   ///
   /// ```swift
-  /// @Test(.registry { $0.setProxy(for: userSpec) { UserViewModel(name: "Ada") } })
+  /// @Test(.registry {
+  ///   $0.setProxy(for: userSpec) { UserViewModel(name: "Ada") }
+  /// })
   /// func greetsTheMockedUser() {
   ///   #expect(ViewModelBinding.test.watch(greetingSpec).text == "Hello, Ada")
   /// }

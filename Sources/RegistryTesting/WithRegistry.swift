@@ -11,6 +11,12 @@ import Testing
 /// throws, the error is the failure: there is no leak check, and the error is rethrown. Either
 /// way, everything left is disposed and every proxy cleared.
 ///
+/// Use it where a trait does not fit: in a helper shared by tests, in a test that needs two
+/// registries one after the other, or inside a test that already has one — the block always
+/// gets a fresh registry of its own, with its own ``Registry/ViewModelBinding/test``, and the
+/// test's registry is current again afterwards. `setup` runs in a layer of its own, so the
+/// block can replace what it provided.
+///
 /// ```swift
 /// withRegistry({ $0.setProxy(mockAuth, for: authSpec) }) { registry in
 ///   let binding = ViewModelBinding()
@@ -24,7 +30,7 @@ import Testing
 ///   - leakCheck: Whether leftover instances fail the test when `operation` returns.
 ///   - failOnWarnings: Whether reported warnings fail the test like errors do.
 ///   - sourceLocation: Where to record leaks and issues that carry no location of their own.
-///   - operation: The work; it receives the registry, which is also ``ViewModelRegistry/current``.
+///   - operation: The work; it receives the registry, which is also `ViewModelRegistry.current`.
 /// - Returns: What `operation` returns.
 /// - Throws: What `operation` throws.
 @MainActor
@@ -55,14 +61,20 @@ public func withRegistry<R>(
   return result
 }
 
-/// The async form of ``withRegistry(_:leakCheck:failOnWarnings:sourceLocation:operation:)``,
+/// The async form of
+/// [`withRegistry(_:operation:)`](doc:withRegistry(_:leakCheck:failOnWarnings:sourceLocation:operation:)-tnwb),
 /// with the same rules: tasks started inside inherit the registry; when `operation` throws,
 /// there is no leak check, everything is still disposed and every proxy cleared, and the error
 /// is rethrown.
 ///
+/// Before the leak check it yields the main actor a few times: a binding dropped off the main
+/// actor in the block lets go through a task queued on it, and has then done so.
+///
 /// ```swift
 /// await withRegistry { registry in
+///   let screen = ViewModelBinding.test.watch(profileSpec)
 ///   await screen.load()
+///   #expect(screen.state.name == "Ada")
 /// }
 /// ```
 ///
@@ -71,7 +83,8 @@ public func withRegistry<R>(
 ///   - leakCheck: Whether leftover instances fail the test when `operation` returns.
 ///   - failOnWarnings: Whether reported warnings fail the test like errors do.
 ///   - sourceLocation: Where to record leaks and issues that carry no location of their own.
-///   - operation: The work.
+///   - operation: The work; it receives the registry, which is also `ViewModelRegistry.current`
+///     in it and in the tasks it starts.
 /// - Returns: What `operation` returns.
 /// - Throws: What `operation` throws.
 @MainActor

@@ -93,7 +93,7 @@ extension ViewModelSpec {
   /// > Important: A test that resolves this interface without providing it fails, and through
   /// > `watch(_:)` or `read(_:)` — which have nothing to return — stops the whole test process,
   /// > not only that test. Prefer
-  /// > ``interface(key:tag:aliveForever:disposeDelay:unimplemented:previewValue:fileID:line:)``,
+  /// > [`interface(key:tag:aliveForever:disposeDelay:unimplemented:previewValue:)`](doc:interface(key:tag:aliveForever:disposeDelay:unimplemented:previewValue:fileID:line:)),
   /// > which fails the one test and goes on, or give a `testValue`.
   ///
   /// ```swift

@@ -21,7 +21,7 @@
 /// When it is disposed, a service that adopts ``RegistryDisposable`` is told so, or the spec's
 /// `onDispose` closure runs, before what its builder resolved is let go. Declared without a
 /// builder, a spec is an interface that the composition root provides (see
-/// [`init(key:tag:aliveForever:disposeDelay:testValue:previewValue:)`](doc:init(key:tag:aliveForever:disposeDelay:testValue:previewValue:fileID:line:))).
+/// [`interface(key:tag:aliveForever:disposeDelay:testValue:previewValue:)`](doc:interface(key:tag:aliveForever:disposeDelay:testValue:previewValue:fileID:line:))).
 public struct ServiceSpec<Service>: Sendable {
   /// The spec of the box the registry keeps the service in: identity, lifetime and proxies are
   /// all the box's. The only stored property, so that a copy of the spec is one retain.
@@ -224,7 +224,7 @@ public struct ServiceSpec<Service>: Sendable {
   /// > Important: A test that resolves this interface without providing it fails, and through
   /// > `read(_:)` — which has nothing to return — stops the whole test process, not only that
   /// > test. Prefer
-  /// > ``interface(key:tag:aliveForever:disposeDelay:unimplemented:previewValue:fileID:line:)``,
+  /// > [`interface(key:tag:aliveForever:disposeDelay:unimplemented:previewValue:)`](doc:interface(key:tag:aliveForever:disposeDelay:unimplemented:previewValue:fileID:line:)),
   /// > which fails the one test and goes on, or give a `testValue`.
   ///
   /// ```swift
