@@ -33,36 +33,3 @@ extension ViewModelSpecWithArg {
   /// ```
   public typealias A = Arg
 }
-
-extension ViewModelSpecWithArg2 {
-  /// The view model the family builds: AppleViewModel's name for `VM`.
-  ///
-  /// ```swift
-  /// extension ViewModelSpecWithArg2 {
-  ///   @MainActor func spec(_ a: A, _ b: B) -> ViewModelSpec<T> { self(a, b) }
-  /// }
-  /// ```
-  public typealias T = VM
-}
-
-extension ViewModelSpecWithArg3 {
-  /// The view model the family builds: AppleViewModel's name for `VM`.
-  ///
-  /// ```swift
-  /// extension ViewModelSpecWithArg3 {
-  ///   func model(_ spec: ViewModelSpec<T>) -> ViewModelSpec<T> { spec }
-  /// }
-  /// ```
-  public typealias T = VM
-}
-
-extension ViewModelSpecWithArg4 {
-  /// The view model the family builds: AppleViewModel's name for `VM`.
-  ///
-  /// ```swift
-  /// extension ViewModelSpecWithArg4 {
-  ///   func model(_ spec: ViewModelSpec<T>) -> ViewModelSpec<T> { spec }
-  /// }
-  /// ```
-  public typealias T = VM
-}

@@ -64,6 +64,9 @@ final class BindingCore {
   /// mutations never call out, so no access can overlap another.
   @exclusivity(unchecked) var table = HolderTable()
   var isDirty = false
+  /// Belongs to an object that drops it by design when it goes — a host, a controller's
+  /// `viewModelBinding` — so a test does not report it as a dropped binding.
+  var dropsWithOwner = false
   /// The dependency whose change made a view model's binding dirty, for `onDependencyNotify`.
   var changedDependency: ViewModel?
   var isPaused = false

@@ -144,6 +144,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     watches = watch
     updateHandler = onUpdate
     binding = ViewModelBinding(registry: registry, label: label, fileID: fileID, line: line)
+    binding.core.dropsWithOwner = true
     binding.core.hostRefresh = { [weak self] in self?.refresh() }
     binding.addPauseProvider(visibility)
   }

@@ -1,13 +1,13 @@
-/// The key of a multi-argument spec whose arguments are all `Hashable`: the arguments in order.
+/// The key of a family of several arguments whose arguments are all `Hashable`: the arguments in
+/// order.
 struct ArgumentKey: Hashable, CustomStringConvertible, CustomDebugStringConvertible {
   let parts: [AnyHashable]
 
-  /// The parts as one key, or nil when any argument is not `Hashable`.
-  init?(_ values: Any...) {
+  /// The arguments as one key, or `nil` when any of them is not `Hashable`.
+  init?<each Value>(_ values: repeat each Value) {
     var parts: [AnyHashable] = []
-    parts.reserveCapacity(values.count)
-    for value in values {
-      guard let part = value as? AnyHashable else { return nil }
+    for value in repeat each values {
+      guard let part = hashableKey(value) else { return nil }
       parts.append(part)
     }
     self.parts = parts
@@ -25,41 +25,23 @@ func hashableKey(_ value: Any) -> AnyHashable? {
   value as? AnyHashable
 }
 
-/// Two `Hashable` arguments as one cache key.
-struct HashableArguments2<A: Hashable, B: Hashable>: Hashable {
-  let a: A
-  let b: B
+/// `Hashable` arguments as one key of a family's spec cache, compared and hashed argument by
+/// argument, without boxing them.
+struct HashableArguments<each Value: Hashable>: Hashable {
+  let values: (repeat each Value)
 
-  init(_ a: A, _ b: B) {
-    self.a = a
-    self.b = b
+  init(_ values: repeat each Value) {
+    self.values = (repeat each values)
   }
-}
 
-/// Three `Hashable` arguments as one cache key.
-struct HashableArguments3<A: Hashable, B: Hashable, C: Hashable>: Hashable {
-  let a: A
-  let b: B
-  let c: C
-
-  init(_ a: A, _ b: B, _ c: C) {
-    self.a = a
-    self.b = b
-    self.c = c
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    for (left, right) in repeat (each lhs.values, each rhs.values) {
+      if left != right { return false }
+    }
+    return true
   }
-}
 
-/// Four `Hashable` arguments as one cache key.
-struct HashableArguments4<A: Hashable, B: Hashable, C: Hashable, D: Hashable>: Hashable {
-  let a: A
-  let b: B
-  let c: C
-  let d: D
-
-  init(_ a: A, _ b: B, _ c: C, _ d: D) {
-    self.a = a
-    self.b = b
-    self.c = c
-    self.d = d
+  func hash(into hasher: inout Hasher) {
+    for value in repeat each values { hasher.combine(value) }
   }
 }

@@ -262,11 +262,11 @@ extension ViewModelRegistry {
 
   /// Disposes a binding its user dropped, on the main actor, without disposing it. In a test's
   /// registry, one that still held instances is reported first, as a warning naming where it
-  /// was made and what it held — a host's binding and a view model's own excepted, whose owners
-  /// drop them by design.
+  /// was made and what it held — a view model's own, a host's and a controller's excepted,
+  /// whose owners drop them by design.
   func disposeDropped(_ holder: BindingCore) {
-    if context == .test, !holder.isModelOwned, !holder.isDisposed, !holder.table.isEmpty,
-      holder.hostRefresh == nil
+    if context == .test, !holder.isModelOwned, !holder.dropsWithOwner, !holder.isDisposed,
+      !holder.table.isEmpty
     {
       reportDropped(holder)
     }

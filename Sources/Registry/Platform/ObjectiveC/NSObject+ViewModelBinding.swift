@@ -45,6 +45,8 @@
         [weak self] in
         (self as? ViewModelBindingRefreshable)?.viewModelBindingDidUpdate()
       }
+      // It goes when the object goes, by design: not a dropped binding.
+      binding.core.dropsWithOwner = true
       objc_setAssociatedObject(
         self, &AssociatedKeys.binding, binding, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       return binding

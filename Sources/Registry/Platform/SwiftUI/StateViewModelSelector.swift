@@ -97,29 +97,40 @@
     }
   }
 
-  /// Builds content from an ``ObservableValue``, redrawing when its value changes.
+  /// Builds content from one or more ``ObservableValue``s, redrawing when any of them changes.
   ///
   /// ```swift
   /// ObserverBuilder(observable: theme) { theme in
   ///   Text(theme.name)
   /// }
+  /// ObserverBuilder(observable: theme, theme) { theme, again in
+  ///   Text(theme.name + again.name)
+  /// }
   /// ```
   @MainActor
-  public struct ObserverBuilder<T, Content: View>: View {
-    private let observable: ObservableValue<T>
-    private let content: (T) -> Content
+  public struct ObserverBuilder<each T, Content: View>: View {
+    private let observables: (repeat ObservableValue<each T>)
+    private let content: (repeat each T) -> Content
 
-    /// Creates an observer.
+    /// Creates an observer of the values.
     ///
     /// - Parameters:
-    ///   - observable: The value to follow.
-    ///   - content: The content for the current value.
-    public init(observable: ObservableValue<T>, @ViewBuilder content: @escaping (T) -> Content) {
-      self.observable = observable
+    ///   - observables: The values to follow.
+    ///   - content: The content for their current values.
+    public init(
+      observable observables: repeat ObservableValue<each T>,
+      @ViewBuilder content: @escaping (repeat each T) -> Content
+    ) {
+      self.observables = (repeat each observables)
       self.content = content
     }
 
-    /// The content for the current value; reading it registers the dependency.
-    public var body: some View { content(observable.value) }
+    /// The content for the current values; reading them registers the dependencies.
+    public var body: Content {
+      // Read into a tuple first: a pack expansion as a call's argument here is more than
+      // Swift 6.3's type checker takes.
+      let values = (repeat (each observables).value)
+      return content(repeat each values)
+    }
   }
 #endif

@@ -76,8 +76,8 @@ private struct Observers: View {
 
   var body: some View {
     VStack {
-      ObserverBuilder2(observable1: first, observable2: second) { a, b in Text("\(a) \(b)") }
-      ObserverBuilder3(observable1: first, observable2: second, observable3: third) { a, b, c in
+      ObserverBuilder(observable: first, second) { a, b in Text("\(a) \(b)") }
+      ObserverBuilder(observable: first, second, third) { a, b, c in
         Text("\(a) \(b) \(c)")
       }
     }

@@ -1,7 +1,8 @@
 #if canImport(SwiftUI)
   import SwiftUI
 
-  /// Builds content from two ``ObservableValue``s, redrawing when either changes.
+  /// Builds content from two ``Registry/ObservableValue``s, in AppleViewModel's shape: Registry's
+  /// `ObserverBuilder(observable: first, second)` with the labels AppleViewModel gave them.
   ///
   /// ```swift
   /// ObserverBuilder2(observable1: theme, observable2: theme) { theme, again in
@@ -10,9 +11,7 @@
   /// ```
   @MainActor
   public struct ObserverBuilder2<T1, T2, Content: View>: View {
-    private let observable1: ObservableValue<T1>
-    private let observable2: ObservableValue<T2>
-    private let content: (T1, T2) -> Content
+    private let builder: ObserverBuilder<T1, T2, Content>
 
     /// Creates an observer of two values.
     ///
@@ -24,30 +23,23 @@
       observable1: ObservableValue<T1>, observable2: ObservableValue<T2>,
       @ViewBuilder content: @escaping (T1, T2) -> Content
     ) {
-      self.observable1 = observable1
-      self.observable2 = observable2
-      self.content = content
+      builder = ObserverBuilder(observable: observable1, observable2, content: content)
     }
 
-    /// The content for the current values; reading them registers the dependencies.
-    public var body: some View { content(observable1.value, observable2.value) }
+    /// The content for the current values.
+    public var body: some View { builder }
   }
 
-  /// Builds content from three ``ObservableValue``s, redrawing when any of them changes.
+  /// Builds content from three ``Registry/ObservableValue``s, in AppleViewModel's shape.
   ///
   /// ```swift
-  /// ObserverBuilder3(
-  ///   observable1: theme, observable2: theme, observable3: theme
-  /// ) { a, b, c in
-  ///   Text(a.name + b.name + c.name)
+  /// ObserverBuilder3(observable1: a, observable2: b, observable3: c) { a, b, c in
+  ///   Text("\(a) \(b) \(c)")
   /// }
   /// ```
   @MainActor
   public struct ObserverBuilder3<T1, T2, T3, Content: View>: View {
-    private let observable1: ObservableValue<T1>
-    private let observable2: ObservableValue<T2>
-    private let observable3: ObservableValue<T3>
-    private let content: (T1, T2, T3) -> Content
+    private let builder: ObserverBuilder<T1, T2, T3, Content>
 
     /// Creates an observer of three values.
     ///
@@ -60,15 +52,11 @@
       observable1: ObservableValue<T1>, observable2: ObservableValue<T2>,
       observable3: ObservableValue<T3>, @ViewBuilder content: @escaping (T1, T2, T3) -> Content
     ) {
-      self.observable1 = observable1
-      self.observable2 = observable2
-      self.observable3 = observable3
-      self.content = content
+      builder = ObserverBuilder(
+        observable: observable1, observable2, observable3, content: content)
     }
 
-    /// The content for the current values; reading them registers the dependencies.
-    public var body: some View {
-      content(observable1.value, observable2.value, observable3.value)
-    }
+    /// The content for the current values.
+    public var body: some View { builder }
   }
 #endif
