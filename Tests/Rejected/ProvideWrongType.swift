@@ -8,8 +8,8 @@ final class Unrelated {}
 class SessionViewModel: ViewModel {}
 final class OtherViewModel: ViewModel {}
 
-let notesStoreSpec = ServiceSpec<any NotesStore>(key: "notes-store")
-let sessionSpec = ViewModelSpec<SessionViewModel>(key: "session")
+let notesStoreSpec = ServiceSpec<any NotesStore>.interface(key: "notes-store")
+let sessionSpec = ViewModelSpec<SessionViewModel>.interface(key: "session")
 
 // "Mistakes are clear errors, never a silent replacement: … providing a builder of the wrong
 // type": a provider's builder must make the interface's type.
