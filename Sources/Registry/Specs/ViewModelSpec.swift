@@ -23,14 +23,14 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   // identity, made once, and what the re-render lookup remembers) are written there too.
 
   // The re-render lookup (`BindingCore.heldInstance(of:watching:)`, InstanceStore.swift) reads
-  // these plain values on the main actor. They are not lifetime state, only what that lookup
-  // remembers. Unchecked: only ever read or assigned whole, never across a call. Declared
+  // these plain values on the main actor. The memo is not lifetime state, only what that lookup
+  // remembers; unchecked: only ever read or assigned whole, never across a call. Declared
   // first, so that they sit right after the object's header: with thousands of specs, a re-read
   // touches the spec's first 40 bytes (the header and these 24), one cache line, or two when
   // the object starts in the second half of one.
 
-  /// The key-box address of `ownIdentity`, set once the identity is made.
-  @exclusivity(unchecked) private(set) var lookupBoxAddress: UInt = 0
+  /// The key-box address of `ownIdentity`, taken in `init` when the identity is made.
+  let lookupBoxAddress: UInt
   /// Where this spec's instance was last found or held: the binding's table generation then,
   /// which no other table ever has (``HolderTable/generation``), with its lowest bit set when
   /// the binding watched it; and the instance. While that table's generation is unchanged the

@@ -146,9 +146,8 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     preconditionFailure("a family's spec is built by its origin")
   }
 
-  /// The release policy of the specs this family makes for itself, made once. Unchecked: set
-  /// once, in `init`, and only read after it.
-  @exclusivity(unchecked) private var ownReleasePolicy: ReleasePolicy?
+  /// The release policy of the specs this family makes for itself, made once, in `init`.
+  private let ownReleasePolicy: ReleasePolicy?
 
   /// The specs made for `Hashable` arguments, by argument: a `SpecCache<VM, Arg>` once the first
   /// is made (`nil` before, and for other arguments). Used on the main actor only. Unchecked:
