@@ -1,0 +1,145 @@
+import Registry
+import RegistryTesting
+import Testing
+
+/// A state view model whose listeners write into one log.
+@MainActor
+private final class ListenedCounter: StateViewModel<Int> {
+  init() { super.init(state: 0) }
+}
+
+/// A view model that watches one dependency through its own binding and logs when it is told
+/// of a change.
+@MainActor
+private final class Follower: ProbeViewModel {
+  let dependency: ViewModelSpec<ProbeViewModel>
+
+  init(_ name: String, log: EventLog, following dependency: ViewModelSpec<ProbeViewModel>) {
+    self.dependency = dependency
+    super.init(name, log: log)
+  }
+
+  override func onCreate(_ arg: InstanceArg) {
+    super.onCreate(arg)
+    _ = viewModelBinding.watch(dependency)
+  }
+
+  override func onDependencyNotify(_ viewModel: ViewModel) {
+    log.append("notified \(name)")
+  }
+}
+
+/// Orders the documentation states, each checked in the form it is written and in the form a
+/// reversed comparison or a moved call would break.
+@MainActor
+@Suite struct OrderPromiseTests {
+  /// StateViewModel.setState(_:): "State listeners run first with `(previous, new)`, then the
+  /// plain listeners". The plain listener is added first, so an order by registration alone
+  /// would run it first.
+  @Test func stateListenersRunBeforePlainListenersWhateverOrderTheyWereAddedIn() {
+    withRegistry { _ in
+      let binding = ViewModelBinding()
+      let counter = binding.watch(ViewModelSpec(key: "counter") { ListenedCounter() })
+      var heard: [String] = []
+      let stopPlain = counter.listen { heard.append("plain") }
+      let stopState = counter.listenState { previous, new in
+        heard.append("state \(previous.map(String.init) ?? "nil")→\(new)")
+      }
+      counter.setState(1)
+      counter.setState(2)
+      #expect(heard == ["state 0→1", "plain", "state 1→2", "plain"])
+      stopPlain()
+      stopState()
+      binding.dispose()
+    }
+  }
+
+  /// ViewModel.listen(onChanged:) and ListenerList: listeners run in the order they were added,
+  /// state listeners among themselves too.
+  @Test func listenersOfOneKindRunInTheOrderTheyWereAdded() {
+    withRegistry { _ in
+      let binding = ViewModelBinding()
+      let counter = binding.watch(ViewModelSpec(key: "counter") { ListenedCounter() })
+      var heard: [String] = []
+      let stops = [
+        counter.listen { heard.append("plain 1") },
+        counter.listenState { _, _ in heard.append("state 1") },
+        counter.listen { heard.append("plain 2") },
+        counter.listenState { _, _ in heard.append("state 2") },
+        counter.listen { heard.append("plain 3") },
+      ]
+      counter.setState(1)
+      #expect(heard == ["state 1", "state 2", "plain 1", "plain 2", "plain 3"])
+      for stop in stops { stop() }
+      binding.dispose()
+    }
+  }
+
+  /// ChangeBatch: "View models' bindings are refreshed lowest first (a view model is higher
+  /// than everything it watches), then in the order they became dirty". Two view models at the
+  /// same height watch one dependency; the one that started watching first is marked dirty
+  /// first, so it is told first.
+  @Test(arguments: [["x", "y"], ["y", "x"], ["x", "y", "z"], ["z", "x", "y"]])
+  func viewModelsAtOneHeightAreRefreshedInTheOrderTheyBecameDirty(_ order: [String]) {
+    withRegistry { _ in
+      let log = EventLog()
+      let shared = ViewModelSpec(key: "shared") { ProbeViewModel("shared", log: log) }
+      let binding = ViewModelBinding()
+      let followers = order.map { name in
+        binding.read(
+          ViewModelSpec(key: name) { Follower(name, log: log, following: shared) })
+      }
+      let dependency = binding.read(shared)
+      log.removeAll()
+      dependency.set(1)
+      #expect(log.events(startingWith: "notified") == order.map { "notified \($0)" })
+      #expect(followers.count == order.count)
+      binding.dispose()
+    }
+  }
+
+  /// ChangeBatch: lowest first, whatever the order they became dirty in. `high` watches the
+  /// shared instance before `low` does, so it is marked dirty first, and is still told after
+  /// `low`, which it also watches.
+  @Test func aHigherViewModelIsRefreshedAfterALowerOneThatBecameDirtyLater() {
+    withRegistry { _ in
+      let log = EventLog()
+      let shared = ViewModelSpec(key: "shared") { ProbeViewModel("shared", log: log) }
+      let low = ViewModelSpec<ProbeViewModel>(key: "low") {
+        Follower("low", log: log, following: shared)
+      }
+      let high = ViewModelSpec(key: "high") { High(log: log, first: shared, then: low) }
+      let binding = ViewModelBinding()
+      _ = binding.read(high)
+      let dependency = binding.read(shared)
+      log.removeAll()
+      dependency.set(1)
+      #expect(log.events(startingWith: "notified") == ["notified low", "notified high"])
+      binding.dispose()
+    }
+  }
+}
+
+/// A view model that watches two dependencies, in order, and logs when it is told of a change.
+@MainActor
+private final class High: ProbeViewModel {
+  let first: ViewModelSpec<ProbeViewModel>
+  let second: ViewModelSpec<ProbeViewModel>
+
+  init(
+    log: EventLog, first: ViewModelSpec<ProbeViewModel>, then second: ViewModelSpec<ProbeViewModel>
+  ) {
+    self.first = first
+    self.second = second
+    super.init("high", log: log)
+  }
+
+  override func onCreate(_ arg: InstanceArg) {
+    _ = viewModelBinding.watch(first)
+    _ = viewModelBinding.watch(second)
+  }
+
+  override func onDependencyNotify(_ viewModel: ViewModel) {
+    log.append("notified high")
+  }
+}
