@@ -45,6 +45,8 @@ MAX_LITERAL = 1000
 
 OPERATORS = ("relational", "boolean", "negation", "delete", "early-return", "swap", "off-by-one",
              "order", "drop-operand", "if-body", "move")
+# Not thinned: the operators that look past one token.
+UNTHINNED = ("order", "drop-operand", "if-body", "move")
 
 # --- Lexing: which characters are code ------------------------------------------------------
 
@@ -738,20 +740,25 @@ def generate(sf: SourceFile, thin: bool = True) -> list[Mutant]:
     out = unique
     if not thin:
         return out
-    # One mutant per line, and one per three such lines of each function body (at least one):
-    # the choice depends only on the text of the lines, so it stays the same when code moves.
+    # The operators that look past one token (an order, an operand, a one-line `if`'s body, a
+    # call's place) are all kept: each is a bug of its own kind, with few candidates. The
+    # others are thinned to one mutant per line, and one per three such lines of each function
+    # body (at least one); the choice depends only on the text of the lines, so it stays the
+    # same when code moves.
     def rank(m: Mutant) -> int:
         return zlib.crc32(f"{sf.lines[m.line - 1].strip()}|{m.operator}|{m.mutated}".encode())
 
+    kept = [m for m in out if m.operator in UNTHINNED]
     by_line: dict[int, list[Mutant]] = {}
     for m in out:
-        by_line.setdefault(m.line, []).append(m)
+        if m.operator not in UNTHINNED:
+            by_line.setdefault(m.line, []).append(m)
     by_body: dict[int, list[Mutant]] = {}
     for group in by_line.values():
         m = min(group, key=rank)
         body = sf.body_at(m.start + (1 if m.operator == "early-return" else 0))
         by_body.setdefault(body.open if body else -1, []).append(m)
-    chosen = []
+    chosen = kept
     for group in by_body.values():
         chosen += sorted(group, key=rank)[:(len(group) + 2) // 3]
     chosen.sort(key=lambda m: (m.start, OPERATORS.index(m.operator)))
