@@ -1,3 +1,4 @@
+import Observation
 import Registry
 import RegistryTesting
 import Testing
@@ -95,6 +96,126 @@ private final class Follower: ProbeViewModel {
       #expect(log.events(startingWith: "notified") == order.map { "notified \($0)" })
       #expect(followers.count == order.count)
       binding.dispose()
+    }
+  }
+
+  /// Architecture, the order of a disposal: "every holder lets go of it, each told through
+  /// `onUnbind` … then lifecycle observers hear `dispose`"; ViewModelLifecycle: "`unbind` [is]
+  /// told after the instance's own … `onUnbind`; `dispose` is told as disposal starts". A
+  /// disposal from outside, with two holders, tells each holder's unbind before the dispose.
+  @Test func aDisposalTellsObserversOfEachHoldersUnbindBeforeTheDispose() {
+    withRegistry { registry in
+      let recorder = RecordingLifecycle()
+      registry.addLifecycle(recorder)
+      let log = EventLog()
+      let first = ViewModelBinding(label: "First")
+      let second = ViewModelBinding(label: "Second")
+      let model = first.watch(ViewModelSpec(key: "m") { ProbeViewModel("m", log: log) })
+      _ = second.read(ViewModelSpec(key: "m") { ProbeViewModel("m", log: log) })
+      recorder.removeAll()
+      registry.dispose(model)
+      #expect(
+        recorder.lines == [
+          "unbind ProbeViewModel(key: \"m\") \(first.id)",
+          "unbind ProbeViewModel(key: \"m\") \(second.id)",
+          "dispose ProbeViewModel(key: \"m\")",
+        ])
+      #expect(
+        log.events.filter { !$0.hasPrefix("create") && !$0.hasPrefix("bind") } == [
+          "unbind m \(first.id)", "unbind m \(second.id)", "onDispose m", "dispose m",
+        ])
+      first.dispose()
+      second.dispose()
+    }
+  }
+
+  /// Architecture: "A binding's disposal releases what it holds newest first, so dependents go
+  /// before what they depend on."
+  @Test(arguments: [2, 3, 5])
+  func aBindingsDisposalReleasesWhatItHoldsNewestFirst(_ count: Int) {
+    withRegistry { _ in
+      let log = EventLog()
+      let binding = ViewModelBinding()
+      for index in 1...count {
+        _ = binding.watch(ViewModelSpec(key: index) { ProbeViewModel("m\(index)", log: log) })
+      }
+      binding.dispose()
+      #expect(
+        log.events(startingWith: "dispose") == (1...count).reversed().map { "dispose m\($0)" })
+    }
+  }
+
+  /// Architecture, "Changes": "A change — `notifyListeners`, `update`, `setState` — first tells
+  /// Observation and Combine …, then runs the listeners and marks every watching binding
+  /// dirty". Each of the three, seen from a listener: Observation has heard of it already.
+  @Test(arguments: ["notifyListeners", "update", "setState"])
+  func aChangeTellsObservationBeforeItRunsTheListeners(_ change: String) {
+    withRegistry { _ in
+      let binding = ViewModelBinding()
+      let counter = binding.watch(ViewModelSpec(key: "counter") { ListenedCounter() })
+      var heard: [String] = []
+      withObservationTracking {
+        _ = counter.state
+      } onChange: {
+        MainActor.assumeIsolated { heard.append("observation") }
+      }
+      let stop = counter.listen { heard.append("listener") }
+      switch change {
+      case "notifyListeners": counter.notifyListeners()
+      case "update": counter.update {}
+      default: counter.setState(1)
+      }
+      #expect(heard == ["observation", "listener"])
+      stop()
+      binding.dispose()
+    }
+  }
+
+  /// Architecture, "One front door": "the instance is findable only once `onCreate` has
+  /// returned"; ViewModel.onCreate(_:): "Called once, right after the builder, before any
+  /// binding holds the instance."
+  @Test func anInstanceIsNotFindableWhileItsOnCreateRuns() {
+    withRegistry { registry in
+      final class Looking: ProbeViewModel {
+        var foundWhileCreating: ViewModel?
+        var holdersWhileCreating = -1
+        override func onCreate(_ arg: InstanceArg) {
+          super.onCreate(arg)
+          let other = ViewModelBinding()
+          foundWhileCreating = other.maybeReadCached(key: "looking") as Looking?
+          other.dispose()
+          holdersWhileCreating = ViewModelRegistry.current.snapshot().instances.count
+        }
+      }
+      let binding = ViewModelBinding()
+      let model = binding.watch(
+        ViewModelSpec(key: "looking") { Looking("looking", log: EventLog()) })
+      #expect(model.foundWhileCreating == nil)
+      #expect(model.holdersWhileCreating == 0)
+      #expect(registry.liveInstanceCount == 1)
+      #expect(model.log.events.first == "create looking")
+      binding.dispose()
+    }
+  }
+
+  /// Architecture, "Changes": "refreshes the bindings owned by view models first (which
+  /// notifies their watchers in turn) and hosts last, each once". A host that watches a
+  /// dependency and a view model derived from it is refreshed once, after the view model was
+  /// told, so it sees the derived value already updated.
+  @Test func aHostIsRefreshedOnceAfterTheViewModelsTheChangeReached() {
+    withRegistry { _ in
+      let log = EventLog()
+      let shared = ViewModelSpec(key: "shared") { ProbeViewModel("shared", log: log) }
+      let derived = ViewModelSpec(key: "derived") {
+        Follower("derived", log: log, following: shared)
+      }
+      let host = ViewModelBinding(label: "Host") { log.append("host refresh") }
+      let dependency = host.watch(shared)
+      _ = host.watch(derived)
+      log.removeAll()
+      dependency.set(1)
+      #expect(log.events == ["notified derived", "host refresh"])
+      host.dispose()
     }
   }
 

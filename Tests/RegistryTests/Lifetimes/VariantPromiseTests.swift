@@ -210,4 +210,87 @@ import Testing
       holder.dispose()
     }
   }
+
+  /// ViewModelHost.init: "watch: Whether changes of the view model refresh the host (`false`:
+  /// read only)". A read-only host that resolves is not refreshed by changes; the bulk
+  /// operations meet it as any holder: ``ViewModelRegistry/disposeAll()`` disposes what it
+  /// holds and refreshes it once ("Their holders let go and their hosts refresh once"), after
+  /// which it shows nothing and its next render builds afresh; its ``ViewModelHost/release()``
+  /// lets go ("disposing the instance if this was its last holder, exactly once").
+  @Test func aReadOnlyHostIsNotRefreshedByChangesAndMeetsDisposeAllAndReleaseAsAHolder() {
+    withRegistry { registry in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "profile") { ProbeViewModel("profile", log: log) }
+      var refreshes = 0
+      let host = ViewModelHost<ProbeViewModel>(watch: false) { refreshes += 1 }
+      let first = host.resolve(spec)
+      first?.set(1)
+      first?.set(2)
+      #expect(refreshes == 0)
+      // The snapshot shows the hold as a read.
+      #expect(registry.snapshot().instances.first?.holders.map(\.isWatching) == [false])
+      registry.disposeAll()
+      #expect(first?.isDisposed == true)
+      #expect(refreshes == 1)
+      #expect(host.viewModel == nil)
+      let second = host.resolve(spec)
+      #expect(second !== first && second?.isDisposed == false)
+      host.release()
+      #expect(second?.isDisposed == true)
+      #expect(log.events(startingWith: "dispose") == ["dispose profile", "dispose profile"])
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  /// The leak check meets a read-only host as any holder: "an instance still alive that is not
+  /// `aliveForever` … fails the test with its type, key and what still holds it".
+  @Test func theLeakCheckNamesAReadOnlyHostThatStillHolds() {
+    withRegistry(leakCheck: false) { registry in
+      let host = ViewModelHost<ProbeViewModel>(watch: false, label: "Reader")
+      host.resolve(ViewModelSpec(key: "profile") { ProbeViewModel("profile", log: EventLog()) })
+      let message = leakMessage(for: registry.snapshot())
+      #expect(
+        message?.contains("ProbeViewModel(key: \"profile\") — held by \(host.binding.id)") == true)
+      host.release()
+      #expect(leakMessage(for: registry.snapshot()) == nil)
+    }
+  }
+
+  /// ViewModelSpecWithArg(keepReleased:): "Keyed instances only: a private one is disposed when
+  /// its binding lets go". A family whose key function answers `nil` keeps nothing in its pool.
+  @Test func aPooledFamilysPrivateInstanceIsDisposedWhenItsBindingLetsGo() {
+    withRegistry { registry in
+      let log = EventLog()
+      let rows = ViewModelSpecWithArg<ProbeViewModel, Int>(
+        builder: { ProbeViewModel("row\($0)", log: log) }, key: { $0 == 1 ? nil : $0 },
+        keepReleased: 2)
+      let list = ViewModelBinding()
+      let privateRow = list.watch(rows(1))
+      let keyedRow = list.watch(rows(2))
+      list.unbind(privateRow)
+      list.unbind(keyedRow)
+      #expect(privateRow.isDisposed)
+      #expect(!keyedRow.isDisposed)
+      #expect(registry.snapshot().instances.map(\.isAwaitingDisposal) == [true])
+      list.dispose()
+      registry.disposeAll()
+    }
+  }
+
+  /// SpecsAndKeys, "Private instances": "A spec without a key is private to the binding that
+  /// resolves it: one instance per binding per spec. Two different unkeyed specs of one type in
+  /// one binding are two instances."
+  @Test func twoUnkeyedSpecsOfOneTypeInOneBindingAreTwoInstances() {
+    withRegistry { registry in
+      let first = ViewModelSpec { ProbeViewModel("first", log: EventLog()) }
+      let second = ViewModelSpec { ProbeViewModel("second", log: EventLog()) }
+      let binding = ViewModelBinding()
+      let a = binding.watch(first)
+      let b = binding.watch(second)
+      #expect(a !== b)
+      #expect(binding.watch(first) === a)
+      #expect(registry.liveInstanceCount == 2)
+      binding.dispose()
+    }
+  }
 }
