@@ -507,8 +507,13 @@ def dropped_operands(sf: SourceFile) -> list[tuple[int, int]]:
             continue
         if re.search(r"\b(let|var|case)\b", left + right):
             continue
-        result.append((a, q))
-        result.append((left_end, b))
+        # A closure whose only use of `$0` is dropped would take no argument: it would not
+        # compile.
+        left_keeps, right_keeps = "$" in left, "$" in right
+        if right_keeps or not left_keeps:
+            result.append((a, q))
+        if left_keeps or not right_keeps:
+            result.append((left_end, b))
     return result
 
 
@@ -557,6 +562,10 @@ NOT_PAST = re.compile(
     r"|struct\b|class\b|enum\b|typealias\b)")
 
 
+LITERAL_DECLARATION = re.compile(
+    r"^(let|var)\s+\w+(\s*:\s*[^=]+)?\s*=\s*(\[\]|\[:\]|nil|true|false|-?\d+|\"\"|\w+\(\))\s*$")
+
+
 def block_statements(sf: SourceFile) -> dict[int, list[tuple[int, int]]]:
     """The statements directly in each code block, as (first line, last line), keyed by the
     block's opening brace."""
@@ -578,6 +587,18 @@ def block_statements(sf: SourceFile) -> dict[int, list[tuple[int, int]]]:
             start = sf.line_starts[ln] + len(code) - len(code.lstrip())
             if sf.scope_at(start) is not sc:
                 ln += 1
+                continue
+            if code.lstrip().startswith("{") and items:
+                # The body of a statement whose condition spans lines: part of it.
+                depth, end = 0, ln
+                for k in range(ln, last):
+                    c = sf.code_of_line(k)
+                    depth += sum(c.count(x) for x in "([{") - sum(c.count(x) for x in ")]}")
+                    end = k
+                    if depth <= 0:
+                        break
+                items[-1] = (items[-1][0], end)
+                ln = end + 1
                 continue
             depth, end = 0, ln
             k = ln
@@ -628,6 +649,9 @@ def moved_calls(sf: SourceFile, stmts: list[tuple[int, int, Scope]]) -> list[tup
             o_first, o_last = items[other]
             o_text = " ".join(sf.code_of_line(k).strip() for k in range(o_first, o_last + 1))
             if NOT_PAST.search(o_text) or SKIP_LINE.search(" ".join(sf.lines[o_first:o_last + 1])):
+                continue
+            if LITERAL_DECLARATION.match(o_text):
+                # A local made from a literal: no call can depend on when it is made.
                 continue
             declared = set(re.findall(r"\b(?:let|var)\s+([A-Za-z_]\w*)", o_text))
             for group in re.findall(r"\b(?:let|var)\s*\(([^)]*)\)", o_text):
@@ -1118,8 +1142,12 @@ def main() -> int:
 
     previous: dict[str, Result] = {}
     if args.resume and (out / "report.json").exists():
+        # Only verdicts of mutants that still exist: one the sources or the operators no longer
+        # make is not counted.
+        current = {(m.id, m.original, m.mutated) for m in mutants}
         for r in json.loads((out / "report.json").read_text())["results"]:
-            previous[r["id"]] = Result(**r)
+            if (r["id"], r["original"], r["mutated"]) in current:
+                previous[r["id"]] = Result(**r)
 
     def on_term(signum, frame):
         raise KeyboardInterrupt
