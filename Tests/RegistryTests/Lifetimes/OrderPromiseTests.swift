@@ -219,6 +219,52 @@ private final class Follower: ProbeViewModel {
     }
   }
 
+  /// InstanceArg: "`bindingId` is the binding the hook is about: the one that caused the build
+  /// in ``ViewModel/onCreate(_:)``". An async build that a second caller joined was caused by
+  /// the first; both are told through `onBind`, the first first.
+  @Test func anAsyncBuildTwoCallersShareTellsOnCreateTheCallerThatStartedIt() async throws {
+    try await withRegistry { registry in
+      let gate = AsyncGate()
+      let log = EventLog()
+      let spec = AsyncViewModelSpec(key: "shared") { () async -> ProbeViewModel in
+        await gate.wait()
+        return ProbeViewModel("shared", log: log)
+      }
+      let first = ViewModelBinding(label: "First")
+      let second = ViewModelBinding(label: "Second")
+      let started = Task { try await first.watchAsync(spec) }
+      await gate.untilWaiting()
+      let joined = Task { try await second.watchAsync(spec) }
+      for _ in 0..<20 { await Task.yield() }
+      gate.open()
+      let model = try await started.value
+      #expect(try await joined.value === model)
+      #expect(model.createArg?.bindingId == first.id)
+      #expect(
+        log.events(startingWith: "bind") == ["bind shared \(first.id)", "bind shared \(second.id)"])
+      #expect(
+        registry.snapshot().instances.first?.holders.map(\.bindingId) == [first.id, second.id])
+      first.dispose()
+      second.dispose()
+    }
+  }
+
+  /// The package interface the compatibility module builds on: `addDisposeHook(_:)` "Adds
+  /// cleanup to run when the binding is disposed", and the disposal "Takes every cleanup, in the
+  /// order it was added" (BindingCore).
+  @Test func aBindingsDisposeHooksRunOnceInTheOrderTheyWereAdded() {
+    withRegistry { _ in
+      var ran: [Int] = []
+      let binding = ViewModelBinding()
+      for index in 1...5 { binding.addDisposeHook { ran.append(index) } }
+      let removed = binding.addDisposeHook { ran.append(0) }
+      binding.removeDisposeHook(removed)
+      binding.dispose()
+      binding.dispose()
+      #expect(ran == [1, 2, 3, 4, 5])
+    }
+  }
+
   /// ChangeBatch: lowest first, whatever the order they became dirty in. `high` watches the
   /// shared instance before `low` does, so it is marked dirty first, and is still told after
   /// `low`, which it also watches.
