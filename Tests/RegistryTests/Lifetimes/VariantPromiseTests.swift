@@ -293,4 +293,48 @@ import Testing
       binding.dispose()
     }
   }
+
+  /// How an async build ends with nobody to take what its builder returned.
+  enum UnwantedAsyncBuild: String, CaseIterable {
+    case resetOfItsTag, everyCallerCancelled
+  }
+
+  /// `reset(tag:)` disposes "every live instance with `tag`", and an instance is disposed when
+  /// its last holder lets go (Lifetimes) — not before. An abandoned or unwanted async build whose
+  /// builder returned an instance the registry already owns (another spec's, held, untagged)
+  /// leaves that instance alone: what such a build returns "is disposed, never registered" only
+  /// when it is the build's own.
+  @Test(arguments: UnwantedAsyncBuild.allCases)
+  func anUnwantedAsyncBuildLeavesAnInstanceItsBuilderTookFromElsewhere(
+    _ ending: UnwantedAsyncBuild
+  ) async {
+    await withRegistry { registry in
+      let gate = AsyncGate()
+      let log = EventLog()
+      let holder = ViewModelBinding(label: "Holder")
+      let existing = holder.watch(
+        ViewModelSpec(key: "existing") { ProbeViewModel("existing", log: log) })
+      let spec = AsyncViewModelSpec(key: "session", tag: "account") {
+        () async -> ProbeViewModel in
+        await gate.wait()
+        return existing
+      }
+      let caller = ViewModelBinding(label: "Caller")
+      let waiting = Task { try await caller.watchAsync(spec) }
+      await gate.untilWaiting()
+      switch ending {
+      case .resetOfItsTag: #expect(registry.reset(tag: "account") == 0)
+      case .everyCallerCancelled: waiting.cancel()
+      }
+      _ = await waiting.result
+      gate.open()
+      for _ in 0..<30 { await Task.yield() }
+      #expect(!existing.isDisposed)
+      #expect(log.events(startingWith: "dispose").isEmpty)
+      #expect(registry.liveInstanceCount == 1)
+      caller.dispose()
+      holder.dispose()
+      #expect(existing.isDisposed)
+    }
+  }
 }
