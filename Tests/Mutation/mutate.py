@@ -525,6 +525,11 @@ def one_line_if_bodies(sf: SourceFile) -> list[tuple[int, int]]:
         head = re.match(r"\s*if\b", code)
         if not head or SKIP_LINE.search(sf.lines[ln]):
             continue
+        # An `if` that is an expression (a value on each branch): emptying a branch would not
+        # compile.
+        above = sf.code_of_line(ln - 1).rstrip() if ln > 0 else ""
+        if above.endswith(("=", "return")) or re.search(r"\}\s*else\s*\{", code):
+            continue
         base = sf.line_starts[ln]
         if not sf.mutable_at(base + head.end() - 1):
             continue
@@ -656,6 +661,8 @@ def moved_calls(sf: SourceFile, stmts: list[tuple[int, int, Scope]]) -> list[tup
             declared = set(re.findall(r"\b(?:let|var)\s+([A-Za-z_]\w*)", o_text))
             for group in re.findall(r"\b(?:let|var)\s*\(([^)]*)\)", o_text):
                 declared |= {x.strip() for x in group.split(",")}
+            # Names the neighbour declares or assigns: a call that uses one cannot move past it.
+            declared |= set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)\s*=(?!=)", o_text))
             if any(re.search(rf"\b{re.escape(name)}\b", text) for name in declared if name):
                 continue
             (a1, l1), (a2, l2) = sorted([(first, last), (o_first, o_last)])
