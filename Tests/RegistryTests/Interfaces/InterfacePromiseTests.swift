@@ -42,4 +42,25 @@ private let loggerInterface = ServiceSpec<any PromiseLogger>(key: "promise-logge
     }
     #expect(scope.liveInstanceCount == 0 && app.liveInstanceCount == 0)
   }
+
+  /// Troubleshooting: providing "a spec that has a builder of its own
+  /// (``RegistryError/notAnInterface(type:key:)``)": "`provide` changes nothing"; and the
+  /// warning about the default registry is for "a proxy or provider [that] went to the
+  /// process-wide default registry while a Swift Testing test was running". A refused provide
+  /// writes nothing, so it is reported as the mistake it is, and not also as a write.
+  @Test func aRefusedProvideToTheDefaultRegistryIsNotAlsoAWrite() {
+    let registry = ViewModelRegistry.default
+    let previous = registry.issueReporter
+    let reporter = RecordingIssueReporter()
+    registry.issueReporter = reporter
+    defer { registry.issueReporter = previous }
+    let spec = ServiceSpec(key: "promise-not-an-interface") { 1 }
+    registry.provide(spec) { 2 }
+    #expect(
+      reporter.errors.filter {
+        if case .notAnInterface = $0 { return false }
+        return true
+      }.isEmpty)
+    #expect(reporter.errors.count == 1)
+  }
 }
