@@ -33,4 +33,49 @@ private struct Offline: Error {}
       host.release()
     }
   }
+
+  /// ViewModelHost.init: "`onUpdate`: Called once after each change the host should show" — by
+  /// then the host shows it: its ``ViewModelHost/version`` has moved, and an instance disposed
+  /// under it is no longer its ``ViewModelHost/viewModel``.
+  @Test func aHostsOnUpdateSeesTheHostAlreadyRefreshed() {
+    withRegistry { registry in
+      var seen: [String] = []
+      var host: ViewModelHost<ProbeViewModel>?
+      host = ViewModelHost<ProbeViewModel> {
+        guard let host else { return }
+        seen.append("version \(host.version), shown \(host.viewModel != nil)")
+      }
+      let model = host?.resolve(ViewModelSpec(key: "m") { ProbeViewModel("m", log: EventLog()) })
+      model?.set(1)
+      registry.dispose(model!)
+      #expect(seen == ["version 1, shown true", "version 2, shown false"])
+      host?.release()
+      host = nil
+    }
+  }
+
+  /// ViewModelHost.load(_:): "Calling it again with the same identity while it is shown does
+  /// nothing". And once the shown instance is disposed (here while the host was hidden, so it
+  /// has not refreshed yet), it is no longer shown: a load builds again.
+  @Test func aLoadOfWhatIsShownDoesNothingAndALoadOfADisposedOneBuildsAgain() async {
+    await withRegistry { registry in
+      let log = EventLog()
+      let spec = AsyncViewModelSpec(key: "feed") { () async -> ProbeViewModel in
+        ProbeViewModel("feed", log: log)
+      }
+      let host = ViewModelHost<ProbeViewModel>()
+      let first = await host.load(spec)
+      let version = host.version
+      log.removeAll()
+      #expect(await host.load(spec) === first)
+      #expect(log.events.isEmpty)
+      #expect(host.version == version)
+      host.disappear()
+      registry.dispose(first!)
+      let second = await host.load(spec)
+      #expect(second !== first && second?.isDisposed == false)
+      #expect(host.viewModel === second)
+      host.release()
+    }
+  }
 }
