@@ -265,6 +265,31 @@ private final class Follower: ProbeViewModel {
     }
   }
 
+  /// Architecture: "View models go lowest first: the store keeps each one's height above
+  /// everything it watches, so in a diamond a view model is told once, after what it reads has
+  /// been updated." Also when it came to watch a dependency it only read before: `top` watches
+  /// `shared`, reads `middle`, then watches it; `middle` watches `shared`. A change of `shared`
+  /// tells `middle`, then `top`, once.
+  @Test func aViewModelThatCameToWatchWhatItReadIsToldAfterItOnce() {
+    withRegistry { _ in
+      let log = EventLog()
+      let shared = ViewModelSpec(key: "shared") { ProbeViewModel("shared", log: log) }
+      let middle = ViewModelSpec<ProbeViewModel>(key: "middle") {
+        Follower("middle", log: log, following: shared)
+      }
+      let top = ViewModelSpec(key: "top") {
+        ReadThenWatch(log: log, first: shared, then: middle)
+      }
+      let binding = ViewModelBinding()
+      _ = binding.read(top)
+      let dependency = binding.read(shared)
+      log.removeAll()
+      dependency.set(1)
+      #expect(log.events(startingWith: "notified") == ["notified middle", "notified top"])
+      binding.dispose()
+    }
+  }
+
   /// ChangeBatch: lowest first, whatever the order they became dirty in. `high` watches the
   /// shared instance before `low` does, so it is marked dirty first, and is still told after
   /// `low`, which it also watches.
@@ -308,5 +333,30 @@ private final class High: ProbeViewModel {
 
   override func onDependencyNotify(_ viewModel: ViewModel) {
     log.append("notified high")
+  }
+}
+
+/// A view model that watches one dependency, reads a second, then watches the second too.
+@MainActor
+private final class ReadThenWatch: ProbeViewModel {
+  let first: ViewModelSpec<ProbeViewModel>
+  let second: ViewModelSpec<ProbeViewModel>
+
+  init(
+    log: EventLog, first: ViewModelSpec<ProbeViewModel>, then second: ViewModelSpec<ProbeViewModel>
+  ) {
+    self.first = first
+    self.second = second
+    super.init("top", log: log)
+  }
+
+  override func onCreate(_ arg: InstanceArg) {
+    _ = viewModelBinding.watch(first)
+    _ = viewModelBinding.read(second)
+    _ = viewModelBinding.watch(second)
+  }
+
+  override func onDependencyNotify(_ viewModel: ViewModel) {
+    log.append("notified top")
   }
 }
