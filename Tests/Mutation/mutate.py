@@ -3,7 +3,7 @@
 incrementally, runs the tests and records whether they noticed.
 
 Mutants are generated mechanically from the Swift sources of the core (Sources/Registry/Registry,
-Binding, Hosts, ViewModel and Sources/RegistryTesting). Only code inside function bodies,
+Binding, Hosts, ViewModel, Services, Interfaces and Sources/RegistryTesting). Only code inside function bodies,
 accessors and closures is mutated: comments, strings, `#if` lines and declarations are left alone.
 See Tests/README.md for the operators, the choices that keep a full run to a few hundred mutants,
 and how to read the report.
@@ -21,6 +21,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import zlib
 from dataclasses import asdict, dataclass, field
@@ -32,17 +33,20 @@ CORE = [
     "Sources/Registry/Binding",
     "Sources/Registry/Hosts",
     "Sources/Registry/ViewModel",
+    "Sources/Registry/Services",
+    "Sources/Registry/Interfaces",
     "Sources/RegistryTesting",
 ]
 EQUIVALENT_FILE = Path(__file__).resolve().parent / "equivalent.txt"
 # The whole suite: its wall time is that of its slowest test, so a filter saves nothing.
 DEFAULT_FILTER = ""
-# At most this many mutants of the token operators per line (relational, boolean, constant).
-PER_LINE_CAP = 2
 # Integer literals at or above this are limits against runaway loops, not logic: not mutated.
 MAX_LITERAL = 1000
 
-OPERATORS = ("relational", "boolean", "negation", "delete", "early-return", "swap", "off-by-one")
+OPERATORS = ("relational", "boolean", "negation", "delete", "early-return", "swap", "off-by-one",
+             "order", "drop-operand", "if-body", "move")
+# Not thinned: the operators that look past one token.
+UNTHINNED = ("order", "drop-operand", "if-body", "move")
 
 # --- Lexing: which characters are code ------------------------------------------------------
 
@@ -368,6 +372,309 @@ def statements(sf: SourceFile) -> list[tuple[int, int, Scope]]:
     return result
 
 
+# --- The operators that look past one token ------------------------------------------------
+
+# A comparison that decides an order, and its reverse.
+ORDER_RE = re.compile(r"(?<= )(<=|>=|<|>)(?= )")
+FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+# A closure that orders (`sorted { … }`, `min(by: { … })`), or a function passed to order by name.
+ORDER_CLOSURE = re.compile(r"\b(?:sorted|sort|min|max)\s*(?:\(\s*by:\s*)?\{")
+ORDER_BY_NAME = re.compile(r"\b(?:sorted|sort|min|max)\s*\(\s*by:\s*([A-Za-z_]\w*)\s*\)")
+# Functions that are comparisons by their name: `comes(before:)`, `newestFirst`, `precedes`.
+ORDER_FUNC_NAME = re.compile(r"^(comes|precedes|isOrderedBefore|\w+First|\w+Before)$")
+
+
+def masked(sf: SourceFile) -> str:
+    """The text with comments and string literals blanked (newlines kept)."""
+    return "".join(ch if m or ch == "\n" else " " for ch, m in zip(sf.text, sf.mask))
+
+
+def ordering_bodies(sf: SourceFile) -> list[tuple[int, int]]:
+    """Character ranges of the closures passed to `sorted`, `sort`, `min` and `max`, and of the
+    bodies of the comparison functions such calls name or that are named as comparisons."""
+    code = masked(sf)
+    closes = {sc.open: sc.close for sc in sf.scopes}
+    ranges = []
+    for mt in ORDER_CLOSURE.finditer(code):
+        brace = mt.end() - 1
+        if closes.get(brace, -1) > brace:
+            ranges.append((brace, closes[brace]))
+    names = {mt.group(1) for mt in ORDER_BY_NAME.finditer(code)}
+    for sc in sf.scopes:
+        header = sc.header.strip()
+        mt = re.search(r"\bfunc\s+([A-Za-z_]\w*)\s*\(", header)
+        if mt is None or sc.close < 0 or not re.search(r"->\s*Bool\s*$", header):
+            continue
+        if mt.group(1) in names or ORDER_FUNC_NAME.match(mt.group(1)):
+            ranges.append((sc.open, sc.close))
+    return ranges
+
+
+STOP_WORDS = {"if", "guard", "while", "where", "return", "case", "else", "repeat", "in", "throw",
+              "switch", "let", "var"}
+
+
+def _operand_start(code: str, p: int, stops: tuple[str, ...]) -> int:
+    """Where the left operand of the operator at p begins."""
+    depth, i = 0, p - 1
+    while i >= 0:
+        c = code[i]
+        if c in ")]}":
+            depth += 1
+        elif c in "([{":
+            if depth == 0:
+                return i + 1
+            depth -= 1
+        elif depth == 0:
+            if c in ",;:":
+                return i + 1
+            if c == "?" and code[i + 1:i + 2] == " ":
+                return i + 1
+            if c == "=" and code[i - 1:i] not in ("=", "!", "<", ">") and code[i + 1:i + 2] != "=":
+                return i + 1
+            if any(code.startswith(op, i - len(op) + 1) for op in stops):
+                return i + 1
+            if c == "\n":
+                before = code[code.rfind("\n", 0, i) + 1:i].strip()
+                after = code[i + 1:p].strip()
+                if after and not before.endswith(("&&", "||")):
+                    return i + 1
+            if c.isspace():
+                word = re.search(r"(\w+)$", code[max(0, i - 12):i])
+                if word and word.group(1) in STOP_WORDS:
+                    return i + 1
+        i -= 1
+    return 0
+
+
+def _operand_end(code: str, q: int, stops: tuple[str, ...]) -> int:
+    """Where the right operand that starts at q ends."""
+    depth, i, n = 0, q, len(code)
+    while i < n:
+        c = code[i]
+        if c in "([":
+            depth += 1
+        elif c == "{":
+            if depth == 0:
+                return i
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                return i
+            depth -= 1
+        elif depth == 0:
+            if c in ",;:":
+                return i
+            if c == "?" and code[i - 1:i] == " " and code[i + 1:i + 2] == " ":
+                return i
+            if any(code.startswith(op, i) for op in stops):
+                return i
+            if c == "\n":
+                after = code[i + 1:code.find("\n", i + 1) if code.find("\n", i + 1) >= 0 else n]
+                if code[q:i].strip() and not after.strip().startswith(("&&", "||", ".")):
+                    return i
+            if re.match(r"else\b", code[i:i + 5]) and code[i - 1:i].isspace():
+                return i
+        i += 1
+    return n
+
+
+def dropped_operands(sf: SourceFile) -> list[tuple[int, int]]:
+    """For each `&&` and `||`: the range that drops its left operand with it, and the one that
+    drops its right operand with it (`a || b` becomes `b`, and `a`), in conditions, `where`
+    clauses, guards and expressions alike."""
+    code = masked(sf)
+    result = []
+    for mt in re.finditer(r"(?<=\s)(&&|\|\|)(?=\s)", code):
+        p, op = mt.start(), mt.group(1)
+        if not sf.mutable_at(p) or SKIP_LINE.search(sf.lines[sf.line_of(p)]):
+            continue
+        stops = ("&&", "||") if op == "&&" else ("||",)
+        a = _operand_start(code, p, stops)
+        while a < p and code[a].isspace():
+            a += 1
+        left_end = p
+        while left_end > a and code[left_end - 1].isspace():
+            left_end -= 1
+        q = p + 2
+        while q < len(code) and code[q].isspace():
+            q += 1
+        b = _operand_end(code, q, stops)
+        while b > q and code[b - 1].isspace():
+            b -= 1
+        left, right = code[a:left_end], code[q:b]
+        if not left.strip() or not right.strip():
+            continue
+        if re.search(r"\b(let|var|case)\b", left + right):
+            continue
+        # A closure whose only use of `$0` is dropped would take no argument: it would not
+        # compile.
+        left_keeps, right_keeps = "$" in left, "$" in right
+        if right_keeps or not left_keeps:
+            result.append((a, q))
+        if left_keeps or not right_keeps:
+            result.append((left_end, b))
+    return result
+
+
+def one_line_if_bodies(sf: SourceFile) -> list[tuple[int, int]]:
+    """The braces of each `if` whose body opens and closes on the line of the `if`."""
+    result = []
+    for ln in range(len(sf.lines)):
+        code = sf.code_of_line(ln)
+        head = re.match(r"\s*if\b", code)
+        if not head or SKIP_LINE.search(sf.lines[ln]):
+            continue
+        # An `if` that is an expression (a value on each branch): emptying a branch would not
+        # compile.
+        above = sf.code_of_line(ln - 1).rstrip() if ln > 0 else ""
+        if above.endswith(("=", "return")) or re.search(r"\}\s*else\s*\{", code):
+            continue
+        base = sf.line_starts[ln]
+        if not sf.mutable_at(base + head.end() - 1):
+            continue
+        parens, open_at = 0, -1
+        for k in range(head.end(), len(code)):
+            c = code[k]
+            if c in "([":
+                parens += 1
+            elif c in ")]":
+                parens -= 1
+            elif c == "{" and parens == 0:
+                open_at = k
+                break
+        if open_at < 0:
+            continue
+        depth, close_at = 0, -1
+        for k in range(open_at, len(code)):
+            if code[k] == "{":
+                depth += 1
+            elif code[k] == "}":
+                depth -= 1
+                if depth == 0:
+                    close_at = k
+                    break
+        if close_at < 0 or not code[open_at + 1:close_at].strip():
+            continue
+        result.append((base + open_at, base + close_at + 1))
+    return result
+
+
+# Statements a call is not moved past: labels, conditional compilation, the end of the block,
+# declarations, and `defer` (which runs at the end of the block wherever it is written).
+NOT_PAST = re.compile(
+    r"^(case\b|default\b|#|@|return\b|throw\b|break\b|continue\b|fallthrough\b|defer\b|func\b"
+    r"|struct\b|class\b|enum\b|typealias\b)")
+
+
+LITERAL_DECLARATION = re.compile(
+    r"^(let|var)\s+\w+(\s*:\s*[^=]+)?\s*=\s*(\[\]|\[:\]|nil|true|false|-?\d+|\"\"|\w+\(\))\s*$")
+
+
+def block_statements(sf: SourceFile) -> dict[int, list[tuple[int, int]]]:
+    """The statements directly in each code block, as (first line, last line), keyed by the
+    block's opening brace."""
+    blocks: dict[int, list[tuple[int, int]]] = {}
+    total = len(sf.lines)
+    for sc in sf.scopes:
+        if sc.kind != "code" or sc.skipped or sc.close < 0:
+            continue
+        first, last = sf.line_of(sc.open), sf.line_of(sc.close)
+        if first == last:
+            continue
+        items = []
+        ln = first + 1
+        while ln < last:
+            code = sf.code_of_line(ln)
+            if not code.strip():
+                ln += 1
+                continue
+            start = sf.line_starts[ln] + len(code) - len(code.lstrip())
+            if sf.scope_at(start) is not sc:
+                ln += 1
+                continue
+            if code.lstrip().startswith("{") and items:
+                # The body of a statement whose condition spans lines: part of it.
+                depth, end = 0, ln
+                for k in range(ln, last):
+                    c = sf.code_of_line(k)
+                    depth += sum(c.count(x) for x in "([{") - sum(c.count(x) for x in ")]}")
+                    end = k
+                    if depth <= 0:
+                        break
+                items[-1] = (items[-1][0], end)
+                ln = end + 1
+                continue
+            depth, end = 0, ln
+            k = ln
+            while k < last:
+                c = sf.code_of_line(k)
+                depth += sum(c.count(x) for x in "([{") - sum(c.count(x) for x in ")]}")
+                end = k
+                nxt = sf.code_of_line(k + 1).strip() if k + 1 < total else ""
+                stripped = c.rstrip()
+                if depth <= 0 and not (stripped and stripped[-1] in "=,(&|+-*/.?:[") \
+                        and not stripped.endswith(" in") \
+                        and not nxt.startswith((".", "else", "catch", "&&", "||", "? ", ": ")):
+                    break
+                k += 1
+            items.append((ln, end))
+            ln = end + 1
+        blocks[sc.open] = items
+    return blocks
+
+
+def moved_calls(sf: SourceFile, stmts: list[tuple[int, int, Scope]]) -> list[tuple[int, int, str]]:
+    """Each call statement moved one statement up and one statement down in its block, as
+    (start, end, replacement): the two statements change places, comments between them stay
+    above the one that comes first."""
+    blocks = block_statements(sf)
+    result = []
+    movable = [(first, last, scope) for first, last, scope in stmts]
+    # A one-line `if` whose body is a call is a call too, made on a condition.
+    for a, b in one_line_if_bodies(sf):
+        ln = sf.line_of(a)
+        body = sf.text[a + 1:b - 1].strip()
+        if re.match(r"^[\w.?!]+(\(.*\))?$", body) and not NOT_PAST.search(body) and "(" in body:
+            head = sf.line_starts[ln] + len(sf.lines[ln]) - len(sf.lines[ln].lstrip())
+            scope = sf.scope_at(head)
+            if scope is not None and scope.kind == "code" and not scope.skipped:
+                movable.append((ln, ln, scope))
+    for first, last, scope in movable:
+        text = " ".join(sf.code_of_line(k).strip() for k in range(first, last + 1))
+        if ASSIGNMENT.search(text) and not text.startswith(("_ = ", "if ")):
+            continue
+        items = blocks.get(scope.open, [])
+        if (first, last) not in items:
+            continue
+        index = items.index((first, last))
+        for other in (index - 1, index + 1):
+            if other < 0 or other >= len(items):
+                continue
+            o_first, o_last = items[other]
+            o_text = " ".join(sf.code_of_line(k).strip() for k in range(o_first, o_last + 1))
+            if NOT_PAST.search(o_text) or SKIP_LINE.search(" ".join(sf.lines[o_first:o_last + 1])):
+                continue
+            if LITERAL_DECLARATION.match(o_text):
+                # A local made from a literal: no call can depend on when it is made.
+                continue
+            declared = set(re.findall(r"\b(?:let|var)\s+([A-Za-z_]\w*)", o_text))
+            for group in re.findall(r"\b(?:let|var)\s*\(([^)]*)\)", o_text):
+                declared |= {x.strip() for x in group.split(",")}
+            # Names the neighbour declares or assigns: a call that uses one cannot move past it.
+            declared |= set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)\s*=(?!=)", o_text))
+            if any(re.search(rf"\b{re.escape(name)}\b", text) for name in declared if name):
+                continue
+            (a1, l1), (a2, l2) = sorted([(first, last), (o_first, o_last)])
+            upper = sf.lines[a1:l1 + 1]
+            gap = sf.lines[l1 + 1:a2]
+            lower = sf.lines[a2:l2 + 1]
+            start = sf.line_starts[a1]
+            end = sf.line_starts[l2] + len(sf.lines[l2])
+            result.append((start, end, "\n".join(gap + lower + upper)))
+    return result
+
+
 def generate(sf: SourceFile, thin: bool = True) -> list[Mutant]:
     out: list[Mutant] = []
     text = sf.text
@@ -377,7 +684,7 @@ def generate(sf: SourceFile, thin: bool = True) -> list[Mutant]:
         describe(sf, m)
         out.append(m)
 
-    # Token operators, line by line, at most PER_LINE_CAP per line.
+    # Token operators, line by line: every occurrence on the line.
     for ln, line in enumerate(sf.lines):
         if SKIP_LINE.search(line):
             continue
@@ -400,19 +707,23 @@ def generate(sf: SourceFile, thin: bool = True) -> list[Mutant]:
         for mt in RANGE_RE.finditer(line):
             found.append((mt.start(), "off-by-one", mt.start(), mt.end(),
                           "..." if mt.group(1) == "..<" else "..<"))
-        found = [f for f in found if sf.mutable_at(base + f[0])]
-        found.sort()
-        # The cap keeps the first of each operator before a second of any: variety per line.
-        picked, seen = [], set()
-        for f in found:
-            if f[1] not in seen:
-                picked.append(f)
-                seen.add(f[1])
-        for f in found:
-            if f not in picked:
-                picked.append(f)
-        for _, op, a, b, repl in sorted(picked[:PER_LINE_CAP]):
+        for _, op, a, b, repl in sorted(f for f in found if sf.mutable_at(base + f[0])):
             add(op, base + a, base + b, repl)
+
+    # Comparisons that decide an order, reversed.
+    for a, b in ordering_bodies(sf):
+        for mt in ORDER_RE.finditer(sf.text, a, b):
+            pos = mt.start(1)
+            if sf.mutable_at(pos) and not SKIP_LINE.search(sf.lines[sf.line_of(pos)]):
+                add("order", pos, mt.end(1), FLIP[mt.group(1)])
+
+    # Each operand of `&&` and `||` dropped, with its operator.
+    for a, b in dropped_operands(sf):
+        add("drop-operand", a, b, "")
+
+    # The body of a one-line `if` emptied.
+    for a, b in one_line_if_bodies(sf):
+        add("if-body", a, b, "{}")
 
     stmts = statements(sf)
     # Statement deletion.
@@ -428,6 +739,14 @@ def generate(sf: SourceFile, thin: bool = True) -> list[Mutant]:
             a = sf.line_starts[f1]
             b = sf.line_starts[f2] + len(sf.lines[f2])
             add("swap", a, b, sf.lines[f2] + "\n" + sf.lines[f1])
+    # A call moved one statement up and one down within its block (a move past a one-line
+    # statement the swap above already makes is not made again).
+    swapped = {m.mutated for m in out if m.operator == "swap"}
+    for a, b, repl in moved_calls(sf, stmts):
+        m = Mutant(sf.rel, 0, 0, "move", a, b, repl)
+        describe(sf, m)
+        if m.mutated not in swapped:
+            out.append(m)
     # Early return at the start of a Void function (or setter) body of two statements or more.
     for s in sf.scopes:
         if s.kind != "code" or not s.void_func or s.skipped or s.close < 0:
@@ -440,22 +759,37 @@ def generate(sf: SourceFile, thin: bool = True) -> list[Mutant]:
             continue
         add("early-return", s.open, s.open + 1, "{ return;")
     out.sort(key=lambda m: (m.start, OPERATORS.index(m.operator)))
+    # The same change reached twice (a call moved down past a one-line `if` whose call moves
+    # up; the middle operand of `a || b || c` dropped from either side) is one mutant.
+    seen_changes: set[tuple[int, str]] = set()
+    unique = []
+    for m in out:
+        change = (m.line, m.original + "\n" + m.mutated)
+        if change not in seen_changes:
+            seen_changes.add(change)
+            unique.append(m)
+    out = unique
     if not thin:
         return out
-    # One mutant per line, and one per three such lines of each function body (at least one):
-    # the choice depends only on the text of the lines, so it stays the same when code moves.
+    # The operators that look past one token (an order, an operand, a one-line `if`'s body, a
+    # call's place) are all kept: each is a bug of its own kind, with few candidates. The
+    # others are thinned to one mutant per line, and one per three such lines of each function
+    # body (at least one); the choice depends only on the text of the lines, so it stays the
+    # same when code moves.
     def rank(m: Mutant) -> int:
         return zlib.crc32(f"{sf.lines[m.line - 1].strip()}|{m.operator}|{m.mutated}".encode())
 
+    kept = [m for m in out if m.operator in UNTHINNED]
     by_line: dict[int, list[Mutant]] = {}
     for m in out:
-        by_line.setdefault(m.line, []).append(m)
+        if m.operator not in UNTHINNED:
+            by_line.setdefault(m.line, []).append(m)
     by_body: dict[int, list[Mutant]] = {}
     for group in by_line.values():
         m = min(group, key=rank)
         body = sf.body_at(m.start + (1 if m.operator == "early-return" else 0))
         by_body.setdefault(body.open if body else -1, []).append(m)
-    chosen = []
+    chosen = kept
     for group in by_body.values():
         chosen += sorted(group, key=rank)[:(len(group) + 2) // 3]
     chosen.sort(key=lambda m: (m.start, OPERATORS.index(m.operator)))
@@ -473,10 +807,10 @@ def core_files(root: Path, only: list[str] | None) -> list[str]:
     return files
 
 
-def all_mutants(root: Path, only: list[str] | None) -> list[Mutant]:
+def all_mutants(root: Path, only: list[str] | None, thin: bool = True) -> list[Mutant]:
     result = []
     for rel in core_files(root, only):
-        result.extend(generate(SourceFile(root, rel)))
+        result.extend(generate(SourceFile(root, rel), thin=thin))
     return result
 
 
@@ -532,22 +866,58 @@ def kill_session(session: int) -> None:
         pass
 
 
-def run(cmd: list[str], cwd: Path, timeout: float, log) -> tuple[str, float, str]:
-    """Runs cmd in a session of its own; returns ("ok" | "failed" | "timeout", seconds, tail)."""
+# A test that failed, as Swift Testing prints it the moment the issue is recorded.
+FAILURE_LINE = re.compile(r"^\s*✘ ")
+
+
+def run(cmd: list[str], cwd: Path, timeout: float, log,
+        stop_at_failure: bool = False) -> tuple[str, float, str]:
+    """Runs cmd in a session of its own; returns ("ok" | "failed" | "timeout", seconds, tail).
+    With `stop_at_failure`, the first failure a test prints ends the run as "failed": the
+    verdict is known, and the rest of the suite would only take time."""
     started = time.monotonic()
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             start_new_session=True, text=True, errors="replace")
+    chunks: list[str] = []
+    failed = threading.Event()
+
+    def read() -> None:
+        for line in proc.stdout:
+            chunks.append(line)
+            if stop_at_failure and FAILURE_LINE.match(line):
+                failed.set()
+                return
+        proc.stdout.close()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    status = "ok"
     try:
-        output, _ = proc.communicate(timeout=timeout)
-        status = "ok" if proc.returncode == 0 else "failed"
-    except subprocess.TimeoutExpired:
-        kill_session(proc.pid)
-        output, _ = proc.communicate()
-        status = "timeout"
+        deadline = started + timeout
+        while True:
+            if failed.is_set():
+                kill_session(proc.pid)
+                proc.wait()
+                status = "failed"
+                break
+            try:
+                proc.wait(timeout=0.2)
+            except subprocess.TimeoutExpired:
+                if time.monotonic() > deadline:
+                    kill_session(proc.pid)
+                    proc.wait()
+                    status = "timeout"
+                    break
+                continue
+            reader.join(timeout=5)
+            status = "failed" if failed.is_set() or proc.returncode != 0 else "ok"
+            break
     except BaseException:
         kill_session(proc.pid)
         proc.wait()
         raise
+    reader.join(timeout=5)
+    output = "".join(chunks)
     elapsed = time.monotonic() - started
     if log:
         # The end of the output: a failing suite prints every failure, megabytes a mutant.
@@ -706,6 +1076,8 @@ def main() -> int:
     ap.add_argument("--files", nargs="+", help="only these core files (path or file name)")
     ap.add_argument("--operators", nargs="+", choices=OPERATORS, help="only these operators")
     ap.add_argument("--list", action="store_true", help="print the mutants and stop")
+    ap.add_argument("--every", action="store_true",
+                    help="every candidate, without thinning (several times as many mutants)")
     ap.add_argument("--seed", type=int, default=0, help="seed for --sample and --shuffle")
     ap.add_argument("--sample", type=int, help="run a fixed sample of this many mutants")
     ap.add_argument("--shuffle", action="store_true",
@@ -737,7 +1109,7 @@ def main() -> int:
     if args.merge:
         return merge_reports([Path(d) for d in args.merge], Path(args.out), args.min_killed)
 
-    mutants = all_mutants(ROOT, args.files)
+    mutants = all_mutants(ROOT, args.files, thin=not args.every)
     if args.operators:
         mutants = [m for m in mutants if m.operator in args.operators]
     if args.survivors_of:
@@ -777,8 +1149,12 @@ def main() -> int:
 
     previous: dict[str, Result] = {}
     if args.resume and (out / "report.json").exists():
+        # Only verdicts of mutants that still exist: one the sources or the operators no longer
+        # make is not counted.
+        current = {(m.id, m.original, m.mutated) for m in mutants}
         for r in json.loads((out / "report.json").read_text())["results"]:
-            previous[r["id"]] = Result(**r)
+            if (r["id"], r["original"], r["mutated"]) in current:
+                previous[r["id"]] = Result(**r)
 
     def on_term(signum, frame):
         raise KeyboardInterrupt
@@ -826,7 +1202,7 @@ def main() -> int:
                     if status != "ok":
                         r.verdict = "did not compile"
                     else:
-                        status, _, _ = run(test, ROOT, timeout, log)
+                        status, _, _ = run(test, ROOT, timeout, log, stop_at_failure=True)
                         r.verdict = {"ok": "survived", "failed": "killed",
                                      "timeout": "timed out"}[status]
                 finally:

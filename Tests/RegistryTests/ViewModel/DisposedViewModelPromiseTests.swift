@@ -1,0 +1,37 @@
+import Observation
+import Registry
+import RegistryTesting
+import Testing
+
+@MainActor
+private final class DisposedCounter: StateViewModel<Int> {
+  init() { super.init(state: 0) }
+}
+
+/// What a disposed view model does when asked to change.
+@MainActor
+@Suite struct DisposedViewModelPromiseTests {
+  /// ViewModel.notifyListeners(): "Does nothing once disposed (in debug builds the mistake is
+  /// reported …)"; Lifetimes: "a change asked of a disposed view model is ignored (and reported
+  /// in debug builds)". Observation, which followed it before, hears nothing either.
+  @Test func notifyListenersOnADisposedViewModelTellsNoObserver() {
+    withRegistry { registry in
+      let reporter = RecordingIssueReporter()
+      registry.issueReporter = reporter
+      let binding = ViewModelBinding()
+      let counter = binding.watch(ViewModelSpec(key: "counter") { DisposedCounter() })
+      binding.dispose()
+      var told = 0
+      withObservationTracking {
+        _ = counter.state
+      } onChange: {
+        MainActor.assumeIsolated { told += 1 }
+      }
+      counter.notifyListeners()
+      #expect(told == 0)
+      #expect(
+        reporter.errors.map(\.description).first?.hasPrefix("notifyListeners() was called on")
+          == true)
+    }
+  }
+}
