@@ -8,9 +8,9 @@ import Testing
 @MainActor private final class FileStore: PromiseStore {}
 @MainActor private protocol PromiseLogger: AnyObject {}
 
-private let clockInterface = ServiceSpec<any PromiseClock>(key: "promise-clock")
-private let storeInterface = ServiceSpec<any PromiseStore>(key: "promise-store")
-private let loggerInterface = ServiceSpec<any PromiseLogger>(key: "promise-logger")
+private let clockInterface = ServiceSpec<any PromiseClock>.interface(key: "promise-clock")
+private let storeInterface = ServiceSpec<any PromiseStore>.interface(key: "promise-store")
+private let loggerInterface = ServiceSpec<any PromiseLogger>.interface(key: "promise-logger")
 
 /// The completeness check of the composition root in a registry that inherits providers.
 @MainActor

@@ -120,7 +120,7 @@ private final class Subject {
         builder: { _ in Resource(disposed: counted) }, tag: { _ in "group" }, keepReleased: 2)
       service(family(1))
     case .interface:
-      let interface = ServiceSpec<ProvidedStore>(key: "store", tag: "group")
+      let interface = ServiceSpec<ProvidedStore>.interface(key: "store", tag: "group")
       registry.provide(interface) { ProvidedStore(disposed: counted) }
       service(interface)
     }
