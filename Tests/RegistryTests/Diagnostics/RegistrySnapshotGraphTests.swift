@@ -2,7 +2,7 @@ import Registry
 import Testing
 
 @MainActor
-@Suite struct RegistryGraphTests {
+@Suite struct RegistrySnapshotGraphTests {
   private func sampleSnapshot() -> RegistrySnapshot {
     RegistrySnapshot(
       registryName: "app",
