@@ -34,6 +34,23 @@ public class NumberedViewModelFamily<T: ViewModel, Args> {
     family.setProxy(proxy.family)
   }
 
+  /// Runs `operation` with `proxy` installed, then restores what was installed before, even
+  /// when `operation` throws.
+  ///
+  /// ```swift
+  /// try spec.withProxy(mockSpec) { try runScenario() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - proxy: The family to build from while `operation` runs.
+  ///   - operation: The work to run.
+  /// - Returns: What `operation` returns.
+  public func withProxy<R>(
+    _ proxy: NumberedViewModelFamily<T, Args>, operation: () throws -> R
+  ) rethrows -> R {
+    try family.withProxy(proxy.family, operation: operation)
+  }
+
   /// Removes the proxy installed on this family in the current registry.
   ///
   /// ```swift
@@ -112,12 +129,17 @@ public final class ViewModelSpecWithArg2<T: ViewModel, A, B>: NumberedViewModelF
   ///   - key: The key for the arguments; `nil` from it means private.
   ///   - tag: The tag for the arguments.
   ///   - aliveForever: Whether the instance for the arguments outlives its holders.
+  ///   - disposeDelay: A grace period before a released instance is disposed.
+  ///   - keepReleased: How many released instances to keep alive for a quick return.
   public nonisolated convenience init(
     builder: @escaping @MainActor (A, B) -> T, key: (@MainActor (A, B) -> AnyHashable?)? = nil,
     tag: (@MainActor (A, B) -> AnyHashable?)? = nil,
-    aliveForever: (@MainActor (A, B) -> Bool)? = nil
+    aliveForever: (@MainActor (A, B) -> Bool)? = nil,
+    disposeDelay: Duration? = nil, keepReleased: Int = 0
   ) {
-    self.init(throwingBuilder: builder, key: key, tag: tag, aliveForever: aliveForever)
+    self.init(
+      throwingBuilder: builder, key: key, tag: tag, aliveForever: aliveForever,
+      disposeDelay: disposeDelay, keepReleased: keepReleased)
   }
 
   /// Creates a family whose builder can throw.
@@ -131,14 +153,18 @@ public final class ViewModelSpecWithArg2<T: ViewModel, A, B>: NumberedViewModelF
   ///   - key: The key for the arguments; `nil` from it means private.
   ///   - tag: The tag for the arguments.
   ///   - aliveForever: Whether the instance for the arguments outlives its holders.
+  ///   - disposeDelay: A grace period before a released instance is disposed.
+  ///   - keepReleased: How many released instances to keep alive for a quick return.
   public nonisolated init(
     throwingBuilder: @escaping @MainActor (A, B) throws -> T,
     key: (@MainActor (A, B) -> AnyHashable?)? = nil,
     tag: (@MainActor (A, B) -> AnyHashable?)? = nil,
-    aliveForever: (@MainActor (A, B) -> Bool)? = nil
+    aliveForever: (@MainActor (A, B) -> Bool)? = nil,
+    disposeDelay: Duration? = nil, keepReleased: Int = 0
   ) {
     spread = ViewModelSpecWithArgs(
-      builder: throwingBuilder, key: key, tag: tag, aliveForever: aliveForever)
+      builder: throwingBuilder, key: key, tag: tag, aliveForever: aliveForever,
+      disposeDelay: disposeDelay, keepReleased: keepReleased)
     super.init(family: spread.family)
   }
 
@@ -146,6 +172,18 @@ public final class ViewModelSpecWithArg2<T: ViewModel, A, B>: NumberedViewModelF
   ///
   /// - Returns: A spec to resolve through a binding.
   public func callAsFunction(_ a: A, _ b: B) -> ViewModelSpec<T> { spread(a, b) }
+
+  /// Builds every later resolution of this family with `builder`, in the current registry,
+  /// keeping the family's key, tag and lifetime functions, grace period and pool.
+  ///
+  /// ```swift
+  /// spec.setProxy { _, _ in MockItemViewModel() }
+  /// ```
+  ///
+  /// - Parameter builder: Builds the instance for the arguments instead; it may throw.
+  public func setProxy(builder: @escaping @MainActor (A, B) throws -> T) {
+    spread.setProxy(builder: builder)
+  }
 
   /// The builder as declared, ignoring proxies and overrides, as a function that cannot throw.
   public var builder: @MainActor (A, B) -> T { gather(tupleBuilder)! }
@@ -195,13 +233,18 @@ public final class ViewModelSpecWithArg3<T: ViewModel, A, B, C>: NumberedViewMod
   ///   - key: The key for the arguments; `nil` from it means private.
   ///   - tag: The tag for the arguments.
   ///   - aliveForever: Whether the instance for the arguments outlives its holders.
+  ///   - disposeDelay: A grace period before a released instance is disposed.
+  ///   - keepReleased: How many released instances to keep alive for a quick return.
   public nonisolated convenience init(
     builder: @escaping @MainActor (A, B, C) -> T,
     key: (@MainActor (A, B, C) -> AnyHashable?)? = nil,
     tag: (@MainActor (A, B, C) -> AnyHashable?)? = nil,
-    aliveForever: (@MainActor (A, B, C) -> Bool)? = nil
+    aliveForever: (@MainActor (A, B, C) -> Bool)? = nil,
+    disposeDelay: Duration? = nil, keepReleased: Int = 0
   ) {
-    self.init(throwingBuilder: builder, key: key, tag: tag, aliveForever: aliveForever)
+    self.init(
+      throwingBuilder: builder, key: key, tag: tag, aliveForever: aliveForever,
+      disposeDelay: disposeDelay, keepReleased: keepReleased)
   }
 
   /// Creates a family whose builder can throw.
@@ -216,14 +259,18 @@ public final class ViewModelSpecWithArg3<T: ViewModel, A, B, C>: NumberedViewMod
   ///   - key: The key for the arguments; `nil` from it means private.
   ///   - tag: The tag for the arguments.
   ///   - aliveForever: Whether the instance for the arguments outlives its holders.
+  ///   - disposeDelay: A grace period before a released instance is disposed.
+  ///   - keepReleased: How many released instances to keep alive for a quick return.
   public nonisolated init(
     throwingBuilder: @escaping @MainActor (A, B, C) throws -> T,
     key: (@MainActor (A, B, C) -> AnyHashable?)? = nil,
     tag: (@MainActor (A, B, C) -> AnyHashable?)? = nil,
-    aliveForever: (@MainActor (A, B, C) -> Bool)? = nil
+    aliveForever: (@MainActor (A, B, C) -> Bool)? = nil,
+    disposeDelay: Duration? = nil, keepReleased: Int = 0
   ) {
     spread = ViewModelSpecWithArgs(
-      builder: throwingBuilder, key: key, tag: tag, aliveForever: aliveForever)
+      builder: throwingBuilder, key: key, tag: tag, aliveForever: aliveForever,
+      disposeDelay: disposeDelay, keepReleased: keepReleased)
     super.init(family: spread.family)
   }
 
@@ -231,6 +278,18 @@ public final class ViewModelSpecWithArg3<T: ViewModel, A, B, C>: NumberedViewMod
   ///
   /// - Returns: A spec to resolve through a binding.
   public func callAsFunction(_ a: A, _ b: B, _ c: C) -> ViewModelSpec<T> { spread(a, b, c) }
+
+  /// Builds every later resolution of this family with `builder`, in the current registry,
+  /// keeping the family's key, tag and lifetime functions, grace period and pool.
+  ///
+  /// ```swift
+  /// spec.setProxy { _, _, _ in MockItemViewModel() }
+  /// ```
+  ///
+  /// - Parameter builder: Builds the instance for the arguments instead; it may throw.
+  public func setProxy(builder: @escaping @MainActor (A, B, C) throws -> T) {
+    spread.setProxy(builder: builder)
+  }
 
   /// The builder as declared, ignoring proxies and overrides, as a function that cannot throw.
   public var builder: @MainActor (A, B, C) -> T { gather(tupleBuilder)! }
@@ -281,13 +340,18 @@ public final class ViewModelSpecWithArg4<T: ViewModel, A, B, C, D>: NumberedView
   ///   - key: The key for the arguments; `nil` from it means private.
   ///   - tag: The tag for the arguments.
   ///   - aliveForever: Whether the instance for the arguments outlives its holders.
+  ///   - disposeDelay: A grace period before a released instance is disposed.
+  ///   - keepReleased: How many released instances to keep alive for a quick return.
   public nonisolated convenience init(
     builder: @escaping @MainActor (A, B, C, D) -> T,
     key: (@MainActor (A, B, C, D) -> AnyHashable?)? = nil,
     tag: (@MainActor (A, B, C, D) -> AnyHashable?)? = nil,
-    aliveForever: (@MainActor (A, B, C, D) -> Bool)? = nil
+    aliveForever: (@MainActor (A, B, C, D) -> Bool)? = nil,
+    disposeDelay: Duration? = nil, keepReleased: Int = 0
   ) {
-    self.init(throwingBuilder: builder, key: key, tag: tag, aliveForever: aliveForever)
+    self.init(
+      throwingBuilder: builder, key: key, tag: tag, aliveForever: aliveForever,
+      disposeDelay: disposeDelay, keepReleased: keepReleased)
   }
 
   /// Creates a family whose builder can throw.
@@ -302,14 +366,18 @@ public final class ViewModelSpecWithArg4<T: ViewModel, A, B, C, D>: NumberedView
   ///   - key: The key for the arguments; `nil` from it means private.
   ///   - tag: The tag for the arguments.
   ///   - aliveForever: Whether the instance for the arguments outlives its holders.
+  ///   - disposeDelay: A grace period before a released instance is disposed.
+  ///   - keepReleased: How many released instances to keep alive for a quick return.
   public nonisolated init(
     throwingBuilder: @escaping @MainActor (A, B, C, D) throws -> T,
     key: (@MainActor (A, B, C, D) -> AnyHashable?)? = nil,
     tag: (@MainActor (A, B, C, D) -> AnyHashable?)? = nil,
-    aliveForever: (@MainActor (A, B, C, D) -> Bool)? = nil
+    aliveForever: (@MainActor (A, B, C, D) -> Bool)? = nil,
+    disposeDelay: Duration? = nil, keepReleased: Int = 0
   ) {
     spread = ViewModelSpecWithArgs(
-      builder: throwingBuilder, key: key, tag: tag, aliveForever: aliveForever)
+      builder: throwingBuilder, key: key, tag: tag, aliveForever: aliveForever,
+      disposeDelay: disposeDelay, keepReleased: keepReleased)
     super.init(family: spread.family)
   }
 
@@ -318,6 +386,18 @@ public final class ViewModelSpecWithArg4<T: ViewModel, A, B, C, D>: NumberedView
   /// - Returns: A spec to resolve through a binding.
   public func callAsFunction(_ a: A, _ b: B, _ c: C, _ d: D) -> ViewModelSpec<T> {
     spread(a, b, c, d)
+  }
+
+  /// Builds every later resolution of this family with `builder`, in the current registry,
+  /// keeping the family's key, tag and lifetime functions, grace period and pool.
+  ///
+  /// ```swift
+  /// spec.setProxy { _, _, _, _ in MockItemViewModel() }
+  /// ```
+  ///
+  /// - Parameter builder: Builds the instance for the arguments instead; it may throw.
+  public func setProxy(builder: @escaping @MainActor (A, B, C, D) throws -> T) {
+    spread.setProxy(builder: builder)
   }
 
   /// The builder as declared, ignoring proxies and overrides, as a function that cannot throw.

@@ -321,6 +321,44 @@ extension ViewModelSpecWithArg4 {
     }
   }
 
+  /// The numbered families take Registry's options and proxy forms too, like the family of
+  /// several arguments they are made from: a pool, a grace period, a proxy by builder, a scoped
+  /// proxy.
+  @Test func numberedFamiliesTakeRegistrysLifetimeOptionsAndProxyForms() {
+    withTestRegistry { registry, _ in
+      let pooled = ViewModelSpecWithArg2<NamedCounter, String, Int>(
+        builder: { NamedCounter("\($0)\($1)") }, keepReleased: 1)
+      let binding = ViewModelBinding()
+      let first = binding.watch(pooled("a", 1))
+      binding.unbind(first)
+      #expect(!first.isDisposed)
+      #expect(binding.watch(pooled("a", 1)) === first)
+      binding.dispose()
+
+      let delayed = ViewModelSpecWithArg3<NamedCounter, String, Int, Bool>(
+        builder: { a, _, _ in NamedCounter(a) }, disposeDelay: .seconds(60))
+      let holder = ViewModelBinding()
+      let kept = holder.watch(delayed("b", 2, true))
+      holder.dispose()
+      #expect(!kept.isDisposed)
+      registry.disposeAll()
+      #expect(kept.isDisposed)
+
+      let four = ViewModelSpecWithArg4<CompatCounter, String, Int, Bool, Double>(
+        builder: { a, _, _, _ in NamedCounter(a) })
+      four.setProxy { _, _, _, _ in NamedCounter("proxy") }
+      #expect((four("c", 3, false, 0.5).build() as? NamedCounter)?.name == "proxy")
+      four.clearProxy()
+      let mock = ViewModelSpecWithArg4<CompatCounter, String, Int, Bool, Double>(
+        builder: { _, _, _, _ in NamedCounter("mock") })
+      let name = four.withProxy(mock) {
+        (four("c", 3, false, 0.5).build() as? NamedCounter)?.name
+      }
+      #expect(name == "mock")
+      #expect((four("c", 3, false, 0.5).build() as? NamedCounter)?.name == "c")
+    }
+  }
+
   @Test func familiesOfTwoToFourArgumentsHaveTheSameMembers() async {
     await withAsyncTestRegistry { _, _ in
       let two = ViewModelSpecWithArg2<CompatCounter, String, Int>(

@@ -215,8 +215,8 @@ public final class ViewModelRegistry {
 
   /// Disposes every live instance, `aliveForever` ones included: holders first, then newest
   /// first (a view model before what its own binding holds, even a dependency newer than it, as
-  /// <doc:Lifetimes> says); bindings that held them let go of them. Async builds still in flight are abandoned: their callers get
-  /// `CancellationError`. While it disposes, a binding (in a dispose hook, say) gets only what it
+  /// <doc:Lifetimes> says); bindings that held them let go of them. Async builds still in
+  /// flight are abandoned: their callers get `CancellationError`. While it disposes, a binding (in a dispose hook, say) gets only what it
   /// holds already, until the reset disposes that too: a resolution that would build an instance
   /// or start holding one, async forms included, is refused with
   /// ``RegistryError/resetInProgress(operation:type:key:registry:)``, and a lookup finds nothing
