@@ -226,6 +226,9 @@ extension ViewModelRegistry {
           at: site)
         return viewModel
       }
+      // Its `@Read` and `@Watch` properties resolve through its own binding, as its
+      // `viewModelBinding` reads in `onCreate` do.
+      StoredProperties.attachWrappers(to: viewModel)
       viewModel.onCreate(InstanceArg(values: active.values, bindingId: nil))
       return viewModel
     }

@@ -154,6 +154,12 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   /// only ever read or assigned whole, never across a call.
   @usableFromInline @exclusivity(unchecked) var specCache: AnyObject?
 
+  /// The specs a family of several arguments made through this family, by its arguments
+  /// together: a `SpecCache` keyed by their `HashableArguments`, apart from `specCache` so that
+  /// neither cache ever meets the other's key type (a pack of one argument is that argument,
+  /// which may itself be `Hashable`).
+  private var argumentsCache: AnyObject?
+
   /// The spec for one argument, made on each call. Where `Arg` is known to be `Hashable`, the
   /// overload that reuses the spec made for an equal argument is chosen instead.
   ///
@@ -279,9 +285,9 @@ extension ViewModelSpecWithArg {
   @MainActor
   func cachedSpec<Key: Hashable>(_ arg: Arg, cacheKey: Key) -> ViewModelSpec<VM> {
     let cache: SpecCache<VM, Key>
-    if let existing = specCache {
-      // Safe: a family of several arguments has a tuple argument, which is never `Hashable`, so
-      // only this method sets its cache, always with its one `Key` type.
+    if let existing = argumentsCache {
+      // Safe: only this method sets that cache, and only the family of several arguments that
+      // owns this family calls it, always with its one `Key` type (its arguments' together).
       cache = unsafeDowncast(existing, to: SpecCache<VM, Key>.self)
       if let spec = cache.specs[cacheKey] { return spec }
       if cache.specs.count >= SpecCache<VM, Key>.capacity {
@@ -289,7 +295,7 @@ extension ViewModelSpecWithArg {
       }
     } else {
       cache = SpecCache()
-      specCache = cache
+      argumentsCache = cache
     }
     let spec = makeSpec(arg, argumentKey: argumentKey(arg))
     cache.specs[cacheKey] = spec

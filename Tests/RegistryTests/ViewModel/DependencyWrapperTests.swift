@@ -213,6 +213,26 @@ private let eagerClockLine = 72
     }
   }
 
+  /// A view model built for a resolution that a disposed binding asked for (one no registry
+  /// tracks) reads its wrappers as its `viewModelBinding` reads: through its own binding, with
+  /// no report about registration, and nothing built twice.
+  @Test func aViewModelBuiltForADisposedBindingReadsItsWrappersThroughItsOwnBinding() {
+    withTestRegistry { registry, reporter in
+      let disposed = ViewModelBinding()
+      disposed.dispose()
+      let screen = disposed.watch(screenSpec)
+      #expect(
+        reporter.errors.map(\.description).allSatisfy { !$0.contains("before its view model") })
+      let session = screen.session
+      #expect(screen.session === session)
+      #expect(screen.clock === screen.clock)
+      #expect(
+        reporter.errors.map(\.description).allSatisfy { !$0.contains("before its view model") })
+      screen.viewModelBinding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   /// Bulk disposals treat a wrapper's dependency as they treat any: the view model goes first.
   @Test func aBulkDisposalDisposesTheViewModelBeforeItsWrappedDependency() {
     withTestRegistry { registry, _ in
