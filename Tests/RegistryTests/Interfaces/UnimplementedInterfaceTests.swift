@@ -166,6 +166,32 @@ enum ResolutionPath: String, CaseIterable, CustomTestStringConvertible {
     }
   }
 
+  /// An app's registry builds no test value and no stand-in: "An app registry still stops",
+  /// and its throwing forms throw before anything is built or reported.
+  @Test func anAppRegistryBuildsNeitherTheTestValueNorTheStandIn() {
+    let registry = ViewModelRegistry(name: "app")
+    let reporter = RecordingIssueReporter()
+    registry.issueReporter = reporter
+    var testValuesMade = 0
+    let quiet = ServiceSpec<any TimeSource>.interface(
+      key: "quiet-time",
+      testValue: {
+        testValuesMade += 1
+        return FixedTimeSource(1)
+      }())
+    registry.withCurrent {
+      let binding = ViewModelBinding()
+      let error = #expect(throws: RegistryError.self) { try binding.readThrowing(quiet) }
+      #expect(error?.description.contains("No provider for the interface") == true)
+      #expect(throws: RegistryError.self) { try binding.readThrowing(timeInterface) }
+      #expect(testValuesMade == 0)
+      #expect(reporter.issues.isEmpty)
+      #expect(registry.liveInstanceCount == 0)
+      #expect(registry.snapshot().instances.isEmpty)
+      binding.dispose()
+    }
+  }
+
   /// A provider, a proxy or a test value wins over the stand-in, and nothing is reported.
   @Test func aProviderOrAProxyIsUsedAndNothingIsReported() async {
     await withTestContextRegistry { registry, reporter in
