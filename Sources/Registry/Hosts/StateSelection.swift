@@ -33,7 +33,8 @@ public final class StateSelection<State, Value: Equatable>: Observable {
   ///   - viewModel: The state view model to follow.
   ///   - selector: Picks the part of the state to show.
   ///   - equals: Compares two selected values; `==` when `nil`.
-  ///   - onChange: Called with each new selected value.
+  ///   - onChange: Called with each new selected value, once ``value`` and ``changeCount``
+  ///     show it.
   public init(
     _ viewModel: StateViewModel<State>, selector: @escaping (State) -> Value,
     equals: ((Value, Value) -> Bool)? = nil, onChange: ((Value) -> Void)? = nil

@@ -32,6 +32,23 @@ private struct Profile: Equatable {
     }
   }
 
+  /// `onChange` is "called with each new selected value, once `value` and `changeCount` show
+  /// it": a callback that reads the selection sees the new value.
+  @Test func onChangeSeesTheSelectionAlreadyChanged() {
+    withTestRegistry { _, _ in
+      let profile = StateViewModel(state: Profile())
+      var seen: [String] = []
+      var selection: StateSelection<Profile, String>?
+      selection = StateSelection(profile, selector: \.name, onChange: { name in
+        seen.append("\(name) \(selection?.value ?? "?") \(selection?.changeCount ?? -1)")
+      })
+      profile.setState(Profile(name: "Ada"))
+      profile.setState(Profile(name: "Bo"))
+      #expect(seen == ["Ada Ada 1", "Bo Bo 2"])
+      selection?.stop()
+    }
+  }
+
   /// `update(selector:equals:)` "Replaces the selector and the comparison …: later changes are
   /// compared with these."
   @Test func anUpdatedComparisonDecidesLaterChanges() {

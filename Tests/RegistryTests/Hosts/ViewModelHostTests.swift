@@ -74,6 +74,24 @@ private struct BuildFailure: Error, Equatable {}
     }
   }
 
+  /// `borrow(_:)`: "Call it on every render": a watching host that borrows the same instance on
+  /// each render keeps following it, and refreshes once per change.
+  @Test func aHostBorrowingTheSameInstanceOnEveryRenderKeepsFollowingIt() {
+    withTestRegistry { _, _ in
+      let owner = ViewModelBinding(label: "Parent")
+      let model = owner.watch(ViewModelSpec(key: "row") { ProbeViewModel("row", log: EventLog()) })
+      var refreshes = 0
+      let host = ViewModelHost<ProbeViewModel> { refreshes += 1 }
+      for render in 1...3 {
+        #expect(host.borrow(model) === model)
+        model.set(render)
+        #expect(refreshes == render)
+      }
+      host.release()
+      owner.dispose()
+    }
+  }
+
   @Test func thousandRendersWithTheSameInputBuildOnce() {
     withTestRegistry { _, _ in
       let builds = BuildCounter()

@@ -9,27 +9,6 @@ private final class ListenedCounter: StateViewModel<Int> {
   init() { super.init(state: 0) }
 }
 
-/// A view model that watches one dependency through its own binding and logs when it is told
-/// of a change.
-@MainActor
-private final class Follower: ProbeViewModel {
-  let dependency: ViewModelSpec<ProbeViewModel>
-
-  init(_ name: String, log: EventLog, following dependency: ViewModelSpec<ProbeViewModel>) {
-    self.dependency = dependency
-    super.init(name, log: log)
-  }
-
-  override func onCreate(_ arg: InstanceArg) {
-    super.onCreate(arg)
-    _ = viewModelBinding.watch(dependency)
-  }
-
-  override func onDependencyNotify(_ viewModel: ViewModel) {
-    log.append("notified \(name)")
-  }
-}
-
 /// Orders the documentation states, each checked in the form it is written and in the form a
 /// reversed comparison or a moved call would break.
 @MainActor
@@ -88,7 +67,7 @@ private final class Follower: ProbeViewModel {
       let binding = ViewModelBinding()
       let followers = order.map { name in
         binding.read(
-          ViewModelSpec(key: name) { Follower(name, log: log, following: shared) })
+          ViewModelSpec(key: name) { FollowerProbe(name, log: log, following: shared) })
       }
       let dependency = binding.read(shared)
       log.removeAll()
@@ -207,7 +186,7 @@ private final class Follower: ProbeViewModel {
       let log = EventLog()
       let shared = ViewModelSpec(key: "shared") { ProbeViewModel("shared", log: log) }
       let derived = ViewModelSpec(key: "derived") {
-        Follower("derived", log: log, following: shared)
+        FollowerProbe("derived", log: log, following: shared)
       }
       let host = ViewModelBinding(label: "Host") { log.append("host refresh") }
       let dependency = host.watch(shared)
@@ -275,7 +254,7 @@ private final class Follower: ProbeViewModel {
       let log = EventLog()
       let shared = ViewModelSpec(key: "shared") { ProbeViewModel("shared", log: log) }
       let middle = ViewModelSpec<ProbeViewModel>(key: "middle") {
-        Follower("middle", log: log, following: shared)
+        FollowerProbe("middle", log: log, following: shared)
       }
       let top = ViewModelSpec(key: "top") {
         ReadThenWatch(log: log, first: shared, then: middle)
@@ -298,7 +277,7 @@ private final class Follower: ProbeViewModel {
       let log = EventLog()
       let shared = ViewModelSpec(key: "shared") { ProbeViewModel("shared", log: log) }
       let low = ViewModelSpec<ProbeViewModel>(key: "low") {
-        Follower("low", log: log, following: shared)
+        FollowerProbe("low", log: log, following: shared)
       }
       let high = ViewModelSpec(key: "high") { High(log: log, first: shared, then: low) }
       let binding = ViewModelBinding()

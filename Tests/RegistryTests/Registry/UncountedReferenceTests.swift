@@ -142,7 +142,7 @@ import Testing
         ProbeViewModel("dependency", log: log)
       }
       let ownerSpec = ViewModelSpec(key: "owner") {
-        DependentProbe("owner", log: log, dependency: dependencySpec)
+        FollowerProbe("owner", log: log, following: dependencySpec)
       }
       let trigger = ViewModelBinding(label: "Trigger").watch(
         ViewModelSpec(key: "trigger", aliveForever: true) { ProbeViewModel("trigger", log: log) })
@@ -169,27 +169,6 @@ import Testing
       #expect(reporter.errors.isEmpty)
       root.dispose()
     }
-  }
-}
-
-/// A probe that watches a dependency through its own binding and writes when it is told the
-/// dependency changed.
-@MainActor
-private final class DependentProbe: ProbeViewModel {
-  let dependency: ViewModelSpec<ProbeViewModel>
-
-  init(_ name: String, log: EventLog, dependency: ViewModelSpec<ProbeViewModel>) {
-    self.dependency = dependency
-    super.init(name, log: log)
-  }
-
-  override func onCreate(_ arg: InstanceArg) {
-    super.onCreate(arg)
-    _ = viewModelBinding.watch(dependency)
-  }
-
-  override func onDependencyNotify(_ viewModel: ViewModel) {
-    log.append("notified \(name)")
   }
 }
 

@@ -18,6 +18,12 @@ private final class FormViewModel: StateViewModel<Int> {
   init() { super.init(state: 0) }
 }
 
+/// A view model whose only channel is optional: its class has no other stored channel.
+@MainActor
+private final class AlertsOnlyViewModel: ViewModel {
+  var alerts: EventChannel<String>?
+}
+
 @MainActor
 @Suite struct EventChannelTests {
   @Test func eachEventReachesEachCurrentSubscriberOnce() {
@@ -174,6 +180,19 @@ private final class FormViewModel: StateViewModel<Int> {
     for await toast in toasts { received.append(toast) }
     #expect(received == [.saved])
     for await _ in navigation { Issue.record("a finished channel delivered an event") }
+  }
+
+  /// "finishes when that view model is disposed, whatever its class": a class whose only
+  /// channel is an optional one is found to have channels too.
+  @Test func anOptionalChannelIsFinishedInAClassWithNoOtherChannel() {
+    withTestRegistry { _, _ in
+      let binding = ViewModelBinding()
+      let model = binding.watch(ViewModelSpec(key: "alerts") { AlertsOnlyViewModel() })
+      model.alerts = EventChannel<String>()
+      binding.dispose()
+      #expect(model.isDisposed)
+      #expect(model.alerts?.isFinished == true)
+    }
   }
 
   @Test func aLazyChannelIsFinishedEvenWhenAnEarlierInstanceNeverMadeIt() {
