@@ -1,7 +1,7 @@
 #if canImport(SwiftUI)
   import SwiftUI
 
-  /// Builds content from two ``Registry/ObservableValue``s, in AppleViewModel's shape: Registry's
+  /// Builds content from two `ObservableValue`s, in AppleViewModel's shape: Registry's
   /// `ObserverBuilder(observable: first, second)` with the labels AppleViewModel gave them.
   ///
   /// ```swift
@@ -30,7 +30,7 @@
     public var body: some View { builder }
   }
 
-  /// Builds content from three ``Registry/ObservableValue``s, in AppleViewModel's shape.
+  /// Builds content from three `ObservableValue`s, in AppleViewModel's shape.
   ///
   /// ```swift
   /// ObserverBuilder3(observable1: a, observable2: b, observable3: c) { a, b, c in

@@ -6,9 +6,9 @@ import Testing
 /// Every binding created, spec resolved, proxy set, configuration and lifecycle observer
 /// installed inside the test — including in tasks it starts — belongs to that registry, and is
 /// gone when the test ends. Reported mistakes become test issues at the line that made them:
-/// errors fail the test, warnings (key churn) are recorded as test warnings unless
-/// `failOnWarnings` is `true`. At the end, an instance still alive that is not `aliveForever`
-/// fails the test with its type, key and holders (turn it off with `leakCheck: false`). A test
+/// errors fail the test, warnings (key churn, a dropped binding) are recorded as test warnings
+/// unless `failOnWarnings` is `true`. At the end, an instance still alive that is not
+/// `aliveForever` (nor waiting out a grace period, nor kept in a pool) fails the test with its type, key and holders (turn it off with `leakCheck: false`). A test
 /// that throws fails with its error instead: there is no leak check, and everything is still
 /// disposed.
 ///
@@ -196,8 +196,9 @@ extension Trait where Self == RegistryTrait {
   /// - Parameters:
   ///   - leakCheck: Whether leftover instances fail the test; `nil` keeps what an enclosing
   ///     registry trait says, or on when none does.
-  ///   - failOnWarnings: Whether reported warnings (key churn) fail the test like errors do;
-  ///     `nil` keeps what an enclosing registry trait says, or off when none does.
+  ///   - failOnWarnings: Whether reported warnings (key churn, a dropped binding) fail the test
+  ///     like errors do; `nil` keeps what an enclosing registry trait says, or off when none
+  ///     does.
   ///   - setup: Installs proxies, configuration or observers in the test's registry.
   /// - Returns: The trait.
   public static func registry(

@@ -5,9 +5,10 @@ import Testing
 /// test: every binding, proxy, configuration and observer created inside belongs to it and is
 /// gone afterwards.
 ///
-/// Issues are recorded as test issues: errors fail the test, warnings (key churn) are recorded
-/// as test warnings unless `failOnWarnings` is `true`. When `operation` returns, instances still
-/// alive that are not `aliveForever` fail the test (unless `leakCheck` is `false`). When it
+/// Issues are recorded as test issues: errors fail the test, warnings (key churn, a dropped
+/// binding) are recorded as test warnings unless `failOnWarnings` is `true`. When `operation`
+/// returns, instances still alive that are not `aliveForever` (nor waiting out a grace period,
+/// nor kept in a pool) fail the test (unless `leakCheck` is `false`). When it
 /// throws, the error is the failure: there is no leak check, and the error is rethrown. Either
 /// way, everything left is disposed and every proxy cleared.
 ///

@@ -39,9 +39,11 @@ private struct Profile: Equatable {
       let profile = StateViewModel(state: Profile())
       var seen: [String] = []
       var selection: StateSelection<Profile, String>?
-      selection = StateSelection(profile, selector: \.name, onChange: { name in
-        seen.append("\(name) \(selection?.value ?? "?") \(selection?.changeCount ?? -1)")
-      })
+      selection = StateSelection(
+        profile, selector: \.name,
+        onChange: { name in
+          seen.append("\(name) \(selection?.value ?? "?") \(selection?.changeCount ?? -1)")
+        })
       profile.setState(Profile(name: "Ada"))
       profile.setState(Profile(name: "Bo"))
       #expect(seen == ["Ada Ada 1", "Bo Bo 2"])

@@ -156,6 +156,34 @@ private final class Rung: ProbeViewModel {
     }
   }
 
+  /// "of a view model dependency; a service's disposal tells no one": a service reset under a
+  /// view model that read it is let go, and neither the view model nor its watchers hear of it.
+  @Test func aServiceDisposedUnderAViewModelTellsNoOne() {
+    withTestRegistry { registry, _ in
+      final class Reader: ProbeViewModel {
+        var notified = 0
+        override func onCreate(_ arg: InstanceArg) {
+          super.onCreate(arg)
+          _ = viewModelBinding.read(ServiceSpec(key: "config", tag: "session") { "config" })
+        }
+        override func onDependencyNotify(_ viewModel: ViewModel) { notified += 1 }
+      }
+      let log = EventLog()
+      var refreshes = 0
+      let binding = ViewModelBinding(onUpdate: { refreshes += 1 })
+      let reader = binding.watch(ViewModelSpec(key: "reader") { Reader("reader", log: log) })
+      var heard = 0
+      reader.listen { heard += 1 }
+      #expect(registry.liveInstanceCount == 2)
+      registry.reset(tag: "session")
+      #expect(registry.liveInstanceCount == 1)
+      #expect(reader.notified == 0)
+      #expect(heard == 0)
+      #expect(refreshes == 0)
+      binding.dispose()
+    }
+  }
+
   @Test func inADiamondADependentIsToldOnceAfterWhatItWatchesIsUpdated() {
     withTestRegistry { _, _ in
       // a watches d first, then b, which watches d too: a change of d reaches a twice.
