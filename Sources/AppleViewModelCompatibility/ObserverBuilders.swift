@@ -33,7 +33,9 @@
   /// Builds content from three `ObservableValue`s, in AppleViewModel's shape.
   ///
   /// ```swift
-  /// ObserverBuilder3(observable1: a, observable2: b, observable3: c) { a, b, c in
+  /// ObserverBuilder3(
+  ///   observable1: a, observable2: b, observable3: c
+  /// ) { a, b, c in
   ///   Text("\(a) \(b) \(c)")
   /// }
   /// ```

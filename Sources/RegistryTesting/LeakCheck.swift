@@ -10,8 +10,8 @@ import Testing
 /// An instance is a leak when something still holds it at that point: a binding that was not
 /// disposed, or another instance that is itself still alive. One that is `aliveForever`, that
 /// was let go and is waiting out its grace period, or that is kept in its family's pool
-/// (`keepReleased`), is not. The failure is one issue with the
-/// message of ``leakMessage(for:)``, recorded at `sourceLocation`.
+/// (`keepReleased`), is not. The failure is one issue with the message of
+/// ``leakMessage(for:)``, recorded at `sourceLocation`.
 ///
 /// ```swift
 /// binding.dispose()
@@ -37,7 +37,8 @@ public func expectNoLeaks(
 /// The text ``expectNoLeaks(in:sourceLocation:)`` records: how many instances outlived the
 /// scope, one line per instance with its type, key and holders (each binding with where it was
 /// created), then why it matters and how to fix it. Instances waiting out a grace period or
-/// kept in a family's pool are not in it. Use it to show or compare the report without failing a test.
+/// kept in a family's pool are not in it. Use it to show or compare the report without failing
+/// a test.
 ///
 /// ```
 /// 1 instance outlived the scope in registry "leaks".

@@ -216,8 +216,8 @@ public final class ViewModelRegistry {
   /// Disposes every live instance, `aliveForever` ones included: holders first, then newest
   /// first (a view model before what its own binding holds, even a dependency newer than it, as
   /// <doc:Lifetimes> says); bindings that held them let go of them. Async builds still in
-  /// flight are abandoned: their callers get `CancellationError`. While it disposes, a binding (in a dispose hook, say) gets only what it
-  /// holds already, until the reset disposes that too: a resolution that would build an instance
+  /// flight are abandoned: their callers get `CancellationError`. While it disposes, a binding
+  /// (in a dispose hook, say) gets only what it holds already, until the reset disposes that too: a resolution that would build an instance
   /// or start holding one, async forms included, is refused with
   /// ``RegistryError/resetInProgress(operation:type:key:registry:)``, and a lookup finds nothing
   /// else. The refreshes the disposals cause (a binding's `onUpdate`, a host's render) run once
