@@ -284,6 +284,25 @@ enum TagLookup: String, CaseIterable, Sendable {
   }
 
   // Tag lookups find every tagged instance, private ones included, as AppleViewModel's do.
+  /// `readCachesByTag` holds without watching, also what the binding already reads: a later
+  /// `watch` of it then follows its changes.
+  @Test func readingByTagWhatIsAlreadyReadLeavesItToBeWatchedLater() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter>(key: "a", tag: "t") { CompatCounter() }
+      var refreshes = 0
+      let viewer = ViewModelBinding { refreshes += 1 }
+      let counter = viewer.read(spec)
+      let found: [CompatCounter] = viewer.readCachesByTag("t")
+      #expect(found.count == 1 && found.first === counter)
+      counter.increment()
+      #expect(refreshes == 0)
+      #expect(viewer.watch(spec) === counter)
+      counter.increment()
+      #expect(refreshes == 1)
+      viewer.dispose()
+    }
+  }
+
   @Test func cachesByTagHoldEveryMatchNewestFirst() throws {
     try withTestRegistry { _, reporter in
       let maker = ViewModelBinding()

@@ -22,6 +22,28 @@ import Testing
     }
   }
 
+  /// `readCached` "holds it without watching": finding again what the binding already reads
+  /// does not make it watch, and `watchCached` on it then does.
+  @Test func aReadLookupOfAnInstanceAlreadyReadDoesNotStartWatchingIt() throws {
+    try withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "user-7") { ProbeViewModel("u", log: EventLog()) }
+      var refreshes = 0
+      let viewer = ViewModelBinding { refreshes += 1 }
+      let user = viewer.read(spec)
+      let again: ProbeViewModel = try viewer.readCached(key: "user-7")
+      #expect(again === user)
+      let maybe: ProbeViewModel? = viewer.maybeReadCached(key: "user-7")
+      #expect(maybe === user)
+      user.set(1)
+      #expect(refreshes == 0)
+      let watched: ProbeViewModel = try viewer.watchCached(key: "user-7")
+      #expect(watched === user)
+      user.set(2)
+      #expect(refreshes == 1)
+      viewer.dispose()
+    }
+  }
+
   @Test func cachedLookupByTagFindsTheNewest() throws {
     try withTestRegistry { _, _ in
       let log = EventLog()

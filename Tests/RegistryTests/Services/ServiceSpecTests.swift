@@ -120,6 +120,28 @@ actor Counter {
   }
 
   // "keyed sharing": one instance per registry under a key; the builder runs once.
+  /// The spec-side proxy forms act on the current registry: `setProxy(_:)` with a spec,
+  /// `setProxy(builder:)`, `clearProxy()` and `withProxy(_:operation:)`.
+  @Test func theSpecSideProxyFormsActOnTheCurrentRegistry() {
+    withTestRegistry { registry, _ in
+      let greeting = ServiceSpec(key: "greeting") { "hello" }
+      let binding = ViewModelBinding()
+      greeting.setProxy(ServiceSpec(key: "greeting") { "proxied by a spec" })
+      #expect(binding.read(greeting) == "proxied by a spec")
+      binding.unbind(greeting)
+      greeting.setProxy { "proxied by a builder" }
+      #expect(binding.read(greeting) == "proxied by a builder")
+      binding.unbind(greeting)
+      greeting.clearProxy()
+      #expect(binding.read(greeting) == "hello")
+      binding.unbind(greeting)
+      let scoped = greeting.withProxy({ "scoped" }) { binding.read(greeting) }
+      #expect(scoped == "scoped")
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   @Test func aKeyedServiceIsSharedAndBuiltOnce() {
     withTestRegistry { registry, _ in
       let builds = BuildCounter()
