@@ -34,4 +34,28 @@ private final class DisposedCounter: StateViewModel<Int> {
           == true)
     }
   }
+
+  /// `update(_:)` on a disposed view model: the block runs, the mistake is reported, and
+  /// "a change asked of a disposed view model is ignored": Observation hears nothing.
+  @Test func updateOnADisposedViewModelTellsNoObserver() {
+    withRegistry { registry in
+      let reporter = RecordingIssueReporter()
+      registry.issueReporter = reporter
+      let binding = ViewModelBinding()
+      let counter = binding.watch(ViewModelSpec(key: "counter") { DisposedCounter() })
+      binding.dispose()
+      var told = 0
+      withObservationTracking {
+        _ = counter.state
+      } onChange: {
+        MainActor.assumeIsolated { told += 1 }
+      }
+      var ran = false
+      counter.update { ran = true }
+      #expect(ran)
+      #expect(told == 0)
+      #expect(
+        reporter.errors.map(\.description).first?.hasPrefix("update(_:) was called on") == true)
+    }
+  }
 }
