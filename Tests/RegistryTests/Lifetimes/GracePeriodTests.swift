@@ -98,6 +98,22 @@ import Testing
     #expect(model.isDisposed)
   }
 
+  /// `SystemRegistryClock.schedule(after:_:)`: "cancelling cancels the task": an action
+  /// cancelled before its delay ends never runs, while one left alone beside it does.
+  @Test func aCancelledActionOfTheSystemClockNeverRuns() async throws {
+    let clock = SystemRegistryClock()
+    var ran: [String] = []
+    let cancel = clock.schedule(after: .milliseconds(10)) { ran.append("cancelled") }
+    _ = clock.schedule(after: .milliseconds(20)) { ran.append("kept") }
+    cancel()
+    for _ in 0..<200 where ran.isEmpty {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    // One more delay's worth, so that the cancelled one, had it been waiting, would be due.
+    try await Task.sleep(for: .milliseconds(20))
+    #expect(ran == ["kept"])
+  }
+
   @Test func aHugeGracePeriodWithTheSystemClockNeverEndsAndNeverTraps() async {
     let registry = ViewModelRegistry(name: "grace")
     let spec = ViewModelSpec(key: "cache", disposeDelay: .seconds(Int64.max)) {
