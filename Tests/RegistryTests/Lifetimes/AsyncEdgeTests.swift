@@ -56,6 +56,33 @@ private func settleTasks() async {
     registry.disposeAll()
   }
 
+  /// One binding reading one async build twice at once holds it once, without watching it:
+  /// its changes refresh nobody until the binding watches it, and then refresh it.
+  @Test func twoReadsOfOneAsyncBuildThroughOneBindingLeaveItToBeWatchedLater() async throws {
+    let registry = ViewModelRegistry(name: "async")
+    let gate = AsyncGate()
+    let asyncSpec = AsyncViewModelSpec(key: "shared") { () async -> ProbeViewModel in
+      await gate.wait()
+      return ProbeViewModel("async", log: EventLog())
+    }
+    var refreshes = 0
+    let binding = ViewModelBinding(registry: registry, onUpdate: { refreshes += 1 })
+    let first = Task { try await binding.readAsync(asyncSpec) }
+    let second = Task { try await binding.readAsync(asyncSpec) }
+    await gate.untilWaiting()
+    gate.open()
+    let model = try await first.value
+    #expect(try await second.value === model)
+    model.set(1)
+    #expect(refreshes == 0)
+    #expect(try await binding.watchAsync(asyncSpec) === model)
+    model.set(2)
+    #expect(refreshes == 1)
+    binding.dispose()
+    #expect(model.isDisposed)
+    registry.disposeAll()
+  }
+
   @Test func waiterWhoseBindingIsDisposedGetsAnError() async {
     let registry = ViewModelRegistry(name: "async")
     let gate = AsyncGate()
