@@ -41,6 +41,22 @@ import Testing
     #expect(seen.instance?.isDisposed == true)
   }
 
+  /// A `withRegistry` whose block throws still disposes its binding, and what it held, before
+  /// it rethrows: "everything is still disposed".
+  @Test func aScopeThatThrowsStillDisposesItsBinding() {
+    struct Failure: Error {}
+    let seen = Seen()
+    #expect(throws: Failure.self) {
+      try withRegistry { _ in
+        seen.binding = ViewModelBinding.test
+        seen.instance = ViewModelBinding.test.watch(greetingSpec)
+        throw Failure()
+      }
+    }
+    #expect(seen.binding?.isDisposed == true)
+    #expect(seen.instance?.isDisposed == true)
+  }
+
   /// Nested traits share the outermost scope's binding; a `withRegistry` inside a test has a
   /// registry, and so a binding, of its own.
   @Test(.registry) func aWithRegistryInsideATestHasItsOwnBinding() {
