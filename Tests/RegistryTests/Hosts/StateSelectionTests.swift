@@ -68,6 +68,31 @@ private struct Profile: Equatable {
     }
   }
 
+  /// `update(selector:equals:)`: "The value is selected again from the current state without
+  /// telling observers … and without counting as a change."
+  @Test func anUpdatedSelectorSelectsAgainAtOnceWithoutAChange() {
+    withTestRegistry { _, _ in
+      let profile = StateViewModel(state: Profile(name: "Ada", age: 36))
+      var changes: [String] = []
+      let selection = StateSelection(
+        profile, selector: { $0.name }, onChange: { changes.append($0) })
+      var observed = 0
+      withObservationTracking {
+        _ = selection.value
+      } onChange: {
+        MainActor.assumeIsolated { observed += 1 }
+      }
+      selection.update(selector: { "\($0.age)" })
+      #expect(selection.value == "36")
+      #expect(selection.changeCount == 0)
+      #expect(observed == 0)
+      #expect(changes.isEmpty)
+      profile.setState(Profile(name: "Bo", age: 36))
+      #expect(selection.changeCount == 0)
+      selection.stop()
+    }
+  }
+
   @Test func severalSelectedValuesAsOne() {
     withTestRegistry { _, _ in
       let profile = StateViewModel(state: Profile())
