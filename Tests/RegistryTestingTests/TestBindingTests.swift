@@ -43,11 +43,21 @@ import Testing
 
   /// A `withRegistry` whose block throws still disposes its binding, and what it held, before
   /// it rethrows: "everything is still disposed".
-  @Test func aScopeThatThrowsStillDisposesItsBinding() {
+  @Test func aScopeThatThrowsStillDisposesItsBinding() async {
     struct Failure: Error {}
     let seen = Seen()
     #expect(throws: Failure.self) {
       try withRegistry { _ in
+        seen.binding = ViewModelBinding.test
+        seen.instance = ViewModelBinding.test.watch(greetingSpec)
+        throw Failure()
+      }
+    }
+    #expect(seen.binding?.isDisposed == true)
+    #expect(seen.instance?.isDisposed == true)
+    await #expect(throws: Failure.self) {
+      try await withRegistry { _ in
+        await Task.yield()
         seen.binding = ViewModelBinding.test
         seen.instance = ViewModelBinding.test.watch(greetingSpec)
         throw Failure()
