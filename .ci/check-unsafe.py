@@ -15,10 +15,14 @@ standard library adds later is caught too. The project declares an underscored n
 only, both found in Sources/ by this script:
 - the backing storage of a property wrapper it applies: `@State private var box` (or
   `@Read(spec) var dependency`) declares `_box` (`_dependency`), which its `init` assigns;
-- a constant or variable it binds itself: `let _name` or `var _name` (a local, a stored property).
-Everything else is flagged, including a `func` or a type with a leading underscore: implementing
-a standard-library requirement (`func _rawHashValue(seed:)`) is exactly such a declaration, and
-the project names none of its own functions or types that way. The `@inline` attribute's
+- a constant or variable it binds itself: `let _name` or `var _name` (a local, a stored property,
+  a protocol's requirement);
+- a type it declares: `struct _Name` (`class`, `enum`, `protocol`), such as `_ProxyHandle`,
+  which `RegistrySpec` must name publicly and which is not API. A type cannot be a hook the
+  standard library calls, as a function can.
+Everything else is flagged, including a `func` with a leading underscore: implementing a
+standard-library requirement (`func _rawHashValue(seed:)`) is exactly such a declaration, and
+the project names none of its own functions that way. The `@inline` attribute's
 `__always` argument is that attribute's only spelling and turns off no check: it is not counted.
 Comments and the text of string literals are left out (interpolations are code).
 
@@ -70,6 +74,7 @@ WRAPPED = re.compile(
     r"(?:(?:private|fileprivate|internal|package|public|open|static|final|lazy|nonisolated)"
     r"(?:\(set\))?\s+)*var\s+(\w+)")
 BOUND = re.compile(r"\b(?:let|var)\s+(_+[A-Za-z]\w*)")
+TYPE = re.compile(r"\b(?:struct|class|enum|protocol)\s+(_+[A-Za-z]\w*)")
 
 
 def code_lines(path):
@@ -144,6 +149,7 @@ def own_underscored_names(sources):
         text = "\n".join(code for _, code in lines)
         names.update("_" + name for name in WRAPPED.findall(text))
         names.update(BOUND.findall(text))
+        names.update(TYPE.findall(text))
     return names
 
 

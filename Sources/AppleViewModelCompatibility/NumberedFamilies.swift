@@ -31,7 +31,7 @@ public class NumberedViewModelFamily<T: ViewModel, Args> {
   ///
   /// - Parameter proxy: The family to build from instead.
   public func setProxy(_ proxy: NumberedViewModelFamily<T, Args>) {
-    family.setProxy(proxy.family)
+    ViewModelRegistry.current.setProxy(proxy.family, for: family)
   }
 
   /// Runs `operation` with `proxy` installed, then restores what was installed before, even
@@ -48,7 +48,7 @@ public class NumberedViewModelFamily<T: ViewModel, Args> {
   public func withProxy<R>(
     _ proxy: NumberedViewModelFamily<T, Args>, operation: () throws -> R
   ) rethrows -> R {
-    try family.withProxy(proxy.family, operation: operation)
+    try ViewModelRegistry.current.withProxy(proxy.family, for: family, operation: operation)
   }
 
   /// Removes the proxy installed on this family in the current registry.
@@ -57,7 +57,7 @@ public class NumberedViewModelFamily<T: ViewModel, Args> {
   /// spec.clearProxy()
   /// ```
   public func clearProxy() {
-    family.clearProxy()
+    ViewModelRegistry.current.clearProxy(for: family)
   }
 
   /// Builds every later resolution of this family from `spec`, in the current registry, until
@@ -182,7 +182,7 @@ public final class ViewModelSpecWithArg2<T: ViewModel, A, B>: NumberedViewModelF
   ///
   /// - Parameter builder: Builds the instance for the arguments instead; it may throw.
   public func setProxy(builder: @escaping @MainActor (A, B) throws -> T) {
-    spread.setProxy(builder: builder)
+    ViewModelRegistry.current.setProxy(for: family) { try builder($0.0, $0.1) }
   }
 
   /// The builder as declared, ignoring proxies and overrides, as a function that cannot throw.
@@ -288,7 +288,7 @@ public final class ViewModelSpecWithArg3<T: ViewModel, A, B, C>: NumberedViewMod
   ///
   /// - Parameter builder: Builds the instance for the arguments instead; it may throw.
   public func setProxy(builder: @escaping @MainActor (A, B, C) throws -> T) {
-    spread.setProxy(builder: builder)
+    ViewModelRegistry.current.setProxy(for: family) { try builder($0.0, $0.1, $0.2) }
   }
 
   /// The builder as declared, ignoring proxies and overrides, as a function that cannot throw.
@@ -397,7 +397,7 @@ public final class ViewModelSpecWithArg4<T: ViewModel, A, B, C, D>: NumberedView
   ///
   /// - Parameter builder: Builds the instance for the arguments instead; it may throw.
   public func setProxy(builder: @escaping @MainActor (A, B, C, D) throws -> T) {
-    spread.setProxy(builder: builder)
+    ViewModelRegistry.current.setProxy(for: family) { try builder($0.0, $0.1, $0.2, $0.3) }
   }
 
   /// The builder as declared, ignoring proxies and overrides, as a function that cannot throw.

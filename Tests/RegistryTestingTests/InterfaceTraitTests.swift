@@ -71,10 +71,13 @@ let dateFormatInterface = ServiceSpec<String>.interface(key: "date-format", test
     let spec = ViewModelSpec(key: "default-registry-warning") { GreetingViewModel(owner: 1) }
     let interface = ServiceSpec<Int>.interface(key: "default-registry-warning")
     registry.setProxy(for: spec) { GreetingViewModel(owner: 2) }
-    spec.setProxy(ViewModelSpec(key: "default-registry-warning") { GreetingViewModel(owner: 3) })
+    registry.setProxy(
+      ViewModelSpec(key: "default-registry-warning") { GreetingViewModel(owner: 3) }, for: spec)
     registry.provide(interface) { 1 }
-    spec.withProxy(ViewModelSpec(key: "default-registry-warning") { GreetingViewModel(owner: 4) }) {
-    }
+    registry.withProxy(
+      ViewModelSpec(key: "default-registry-warning") { GreetingViewModel(owner: 4) }, for: spec
+    ) {}
+    registry.withProxy(for: spec, builder: { GreetingViewModel(owner: 5) }) {}
     registry.clearProxy(for: spec)
     let test = "writingToTheDefaultRegistryInATestIsAWarningThatNamesTheTest()"
     let warnings = reporter.issues.filter {
@@ -86,7 +89,8 @@ let dateFormatInterface = ServiceSpec<String>.interface(key: "date-format", test
         .defaultRegistryWrittenInTest(operation: "setProxy(for:builder:)", test: test),
         .defaultRegistryWrittenInTest(operation: "setProxy(_:for:)", test: test),
         .defaultRegistryWrittenInTest(operation: "provide(_:builder:)", test: test),
-        .defaultRegistryWrittenInTest(operation: "withProxy(_:operation:)", test: test),
+        .defaultRegistryWrittenInTest(operation: "withProxy(_:for:operation:)", test: test),
+        .defaultRegistryWrittenInTest(operation: "withProxy(for:builder:operation:)", test: test),
         .defaultRegistryWrittenInTest(operation: "clearProxy(for:)", test: test),
       ])
     #expect(warnings.allSatisfy { $0.severity == .warning })
@@ -103,7 +107,7 @@ let dateFormatInterface = ServiceSpec<String>.interface(key: "date-format", test
   // Writes to a test's own registry, or to any registry but the default, are not warned about.
   @Test(.registry) func writingToATestsOwnRegistryIsNotAWarning() {
     let spec = ViewModelSpec(key: "own") { GreetingViewModel(owner: 1) }
-    spec.setProxy { GreetingViewModel(owner: 2) }
+    ViewModelRegistry.current.setProxy(for: spec) { GreetingViewModel(owner: 2) }
     let other = ViewModelRegistry(name: "other")
     let reporter = RecordingIssueReporter()
     other.issueReporter = reporter

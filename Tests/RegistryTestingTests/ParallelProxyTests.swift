@@ -9,7 +9,8 @@ import Testing
 @MainActor
 @Suite(.registry) struct ParallelProxyTests {
   @Test(arguments: 0..<200) func eachCaseSeesOnlyItsOwnProxy(owner: Int) async {
-    greetingSpec.setProxy(ViewModelSpec(key: "greeting") { GreetingViewModel(owner: owner) })
+    ViewModelRegistry.current.setProxy(
+      ViewModelSpec(key: "greeting") { GreetingViewModel(owner: owner) }, for: greetingSpec)
     await Task.yield()
     let binding = ViewModelBinding(label: "test\(owner)")
     let first = binding.watch(greetingSpec)

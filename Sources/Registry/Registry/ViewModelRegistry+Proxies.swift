@@ -1,18 +1,26 @@
 extension ViewModelRegistry {
-  /// Builds every later resolution of `spec` in this registry from `proxy`, a whole spec with
-  /// its own key, tag and lifetime.
+  /// Builds every later resolution of `spec` in this registry from `proxy`, a spec of the same
+  /// kind with its own key, tag and lifetime.
   ///
-  /// To swap only how the instance is built — keeping the spec's key, sharing and lifetime —
-  /// use
-  /// [`setProxy(for:builder:)`](doc:setProxy(for:fileID:filePath:line:column:builder:)-(ViewModelSpec<VM>,_,_,_,_,_)).
+  /// Every kind of spec is replaced this way: a ``ViewModelSpec``, a ``ServiceSpec``, their
+  /// async forms, their families (for every argument) and the interfaces declared with them.
+  /// To swap only how the instance is built, keeping the spec's key, sharing and lifetime, use
+  /// ``setProxy(for:fileID:filePath:line:column:builder:)``. An instance already built stays as
+  /// it is; the proxy applies to the next build. Proxies live in the registry: a test running
+  /// in its own registry swaps a spec without any other test seeing it.
   ///
   /// ```swift
   /// registry.setProxy(ViewModelSpec(key: "auth") { MockAuth() }, for: authSpec)
   /// ```
   ///
+  /// The proxy builds the same type, so a mock view model is a subclass of the real one; in
+  /// another module that class must be `open` with a `public` initializer.
+  ///
   /// > Important: A proxy that makes a shared spec private, or the reverse, or changes
   /// > `aliveForever`, is reported as a warning,
-  /// > ``RegistryError/proxyChangesSpec(type:key:changes:)``, and installed as given.
+  /// > ``RegistryError/proxyChangesSpec(type:key:changes:)``, and installed as given. For a
+  /// > family, the warning comes the first time the proxy builds an argument whose spec
+  /// > changes so.
   ///
   /// - Parameters:
   ///   - proxy: The spec to build from instead.
@@ -21,20 +29,30 @@ extension ViewModelRegistry {
   ///   - filePath: The caller's file path, for reported issues; leave the default.
   ///   - line: The caller's line, for reported issues; leave the default.
   ///   - column: The caller's column, for reported issues; leave the default.
-  public func setProxy<VM>(
-    _ proxy: ViewModelSpec<VM>, for spec: ViewModelSpec<VM>, fileID: StaticString = #fileID,
+  public func setProxy<Spec: RegistrySpec>(
+    _ proxy: Spec, for spec: Spec, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    reportChanges(from: spec.values, to: proxy.values, type: VM.self, at: site)
-    installProxy(proxy, for: spec, operation: "setProxy(_:for:)", at: site)
+    let original = spec._proxyHandle
+    let replacement = proxy._proxyHandle
+    if let from = original.values, let to = replacement.values {
+      reportChanges(from: from, to: to, type: original.type, at: site)
+    }
+    installProxy(replacement.object, for: original.object, operation: "setProxy(_:for:)", at: site)
   }
 
   /// Builds every later resolution of `spec` in this registry with `builder`, keeping
-  /// everything else the spec is: its key, sharing, tag, lifetime and grace period.
+  /// everything else the spec is: its key, sharing, tag, lifetime, grace period, and for a
+  /// family its key and lifetime functions and its pool; for a service, its `onDispose`.
+  ///
+  /// The builder has the spec's own shape: no argument for a spec, the argument for a family of
+  /// one, the arguments for a family of several, `async` for an async spec.
   ///
   /// ```swift
-  /// registry.setProxy(for: userSpec) { MockUserViewModel(name: "Ada") }
+  /// registry.setProxy(for: sessionSpec) { MockSession(user: "ada@example.test") }
+  /// registry.setProxy(for: userSpec) { id in MockUserViewModel(id: id) }
+  /// registry.setProxy(for: databaseSpec) { try await InMemoryDatabase.open() }
   /// ```
   ///
   /// - Parameters:
@@ -44,79 +62,27 @@ extension ViewModelRegistry {
   ///   - line: The caller's line, for reported issues; leave the default.
   ///   - column: The caller's column, for reported issues; leave the default.
   ///   - builder: Builds the instance instead of the spec's builder; it may throw.
-  public func setProxy<VM>(
-    for spec: ViewModelSpec<VM>, fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    builder: @escaping @MainActor () throws -> VM
+  public func setProxy<Spec: RegistrySpec>(
+    for spec: Spec, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column, builder: Spec.Builder
   ) {
+    let original = spec._proxyHandle
     installProxy(
-      spec.replacingBuilder(builder), for: spec, operation: "setProxy(for:builder:)",
+      original.replacingBuilder(builder), for: original.object,
+      operation: "setProxy(for:builder:)",
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Builds every later resolution of `family`, for every argument, from `proxy`, with the
-  /// proxy's own key, tag and lifetime functions.
-  ///
-  /// ```swift
-  /// registry.setProxy(
-  ///   ViewModelSpecWithArg(builder: { MockUser(id: $0) }), for: userSpec)
-  /// ```
-  ///
-  /// > Important: An argument whose spec the proxy makes private where the family's is shared,
-  /// > or the reverse, or whose `aliveForever` differs, is reported as a warning the first time
-  /// > it is built.
-  ///
-  /// - Parameters:
-  ///   - proxy: The family to build from instead.
-  ///   - family: The family being replaced.
-  ///   - fileID: The caller's file, for reported issues; leave the default.
-  ///   - filePath: The caller's file path, for reported issues; leave the default.
-  ///   - line: The caller's line, for reported issues; leave the default.
-  ///   - column: The caller's column, for reported issues; leave the default.
-  public func setProxy<VM, Arg>(
-    _ proxy: ViewModelSpecWithArg<VM, Arg>, for family: ViewModelSpecWithArg<VM, Arg>,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
-  ) {
-    installProxy(
-      proxy, for: family, operation: "setProxy(_:for:)",
-      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
-
-  /// Builds every later resolution of `family`, for every argument, with `builder`, keeping the
-  /// family's key, tag and lifetime functions, grace period and pool.
-  ///
-  /// ```swift
-  /// registry.setProxy(for: userSpec) { id in MockUserViewModel(id: id) }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - family: The family being replaced.
-  ///   - fileID: The caller's file, for reported issues; leave the default.
-  ///   - filePath: The caller's file path, for reported issues; leave the default.
-  ///   - line: The caller's line, for reported issues; leave the default.
-  ///   - column: The caller's column, for reported issues; leave the default.
-  ///   - builder: Builds the instance for an argument instead; it may throw.
-  public func setProxy<VM, Arg>(
-    for family: ViewModelSpecWithArg<VM, Arg>, fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    builder: @escaping @MainActor (Arg) throws -> VM
-  ) {
-    installProxy(
-      family.replacingBuilder(builder), for: family, operation: "setProxy(for:builder:)",
-      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
-
-  /// Removes the proxy of a spec or family, if any.
+  /// Removes the proxy of `spec` in this registry, if any: its next build uses its own builder.
   ///
   /// ```swift
   /// registry.clearProxy(for: authSpec)
   /// ```
   ///
-  /// - Parameter spec: The spec or family whose proxy to remove.
-  public func clearProxy(for spec: AnyObject) {
+  /// - Parameter spec: The spec whose proxy to remove.
+  public func clearProxy<Spec: RegistrySpec>(for spec: Spec) {
     warnIfDefaultRegistryWrittenInTest(operation: "clearProxy(for:)", at: nil)
-    proxies.clear(spec)
+    proxies.clear(spec._proxyHandle.object)
   }
 
   /// Removes every proxy in this registry.
@@ -128,11 +94,66 @@ extension ViewModelRegistry {
     proxies.clearAll()
   }
 
-  /// Installs `proxy` for `spec` while `operation` runs, then puts back what was there before.
-  func withProxy<Spec: AnyObject, R>(
-    _ proxy: Spec, for spec: Spec, at site: CallSite? = nil, operation: () throws -> R
+  /// Runs `operation` with `proxy` building `spec` in this registry, then puts back what was
+  /// installed before, even when `operation` throws.
+  ///
+  /// ```swift
+  /// try registry.withProxy(offlineAPISpec, for: apiSpec) {
+  ///   try runScenario()
+  /// }
+  /// ```
+  ///
+  /// A change of sharing or lifetime is reported as
+  /// ``setProxy(_:for:fileID:filePath:line:column:)`` reports it. In a test, prefer the
+  /// registry's own scope (`RegistryTesting`), which no other test sees.
+  ///
+  /// - Parameters:
+  ///   - proxy: The spec to build from while `operation` runs.
+  ///   - spec: The spec being replaced.
+  ///   - operation: The work to run.
+  /// - Returns: What `operation` returns.
+  public func withProxy<Spec: RegistrySpec, R>(
+    _ proxy: Spec, for spec: Spec, operation: () throws -> R
   ) rethrows -> R {
-    warnIfDefaultRegistryWrittenInTest(operation: "withProxy(_:operation:)", at: site)
+    let original = spec._proxyHandle
+    let replacement = proxy._proxyHandle
+    if let from = original.values, let to = replacement.values {
+      reportChanges(from: from, to: to, type: original.type, at: nil)
+    }
+    return try withProxy(
+      replacement.object, for: original.object, named: "withProxy(_:for:operation:)",
+      operation: operation)
+  }
+
+  /// Runs `operation` with `builder` building `spec` in this registry, keeping everything else
+  /// the spec is, then puts back what was installed before, even when `operation` throws.
+  ///
+  /// ```swift
+  /// registry.withProxy(for: clockSpec, builder: { FixedClock(.noon) }) {
+  ///   #expect(binding.read(greetingSpec).text == "Good afternoon")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - spec: The spec being replaced.
+  ///   - builder: Builds the instance while `operation` runs, in the spec's own shape.
+  ///   - operation: The work to run.
+  /// - Returns: What `operation` returns.
+  public func withProxy<Spec: RegistrySpec, R>(
+    for spec: Spec, builder: Spec.Builder, operation: () throws -> R
+  ) rethrows -> R {
+    let original = spec._proxyHandle
+    return try withProxy(
+      original.replacingBuilder(builder), for: original.object,
+      named: "withProxy(for:builder:operation:)", operation: operation)
+  }
+
+  /// Installs `proxy` for `spec` while `operation` runs, then puts back what was there before.
+  func withProxy<R>(
+    _ proxy: AnyObject, for spec: AnyObject, named name: StaticString,
+    operation: () throws -> R
+  ) rethrows -> R {
+    warnIfDefaultRegistryWrittenInTest(operation: name, at: nil)
     let previous = proxies.swap(proxy, for: spec)
     defer { proxies.restore(previous, for: spec) }
     return try operation()

@@ -15,6 +15,8 @@
 public struct AsyncServiceSpec<Service>: Sendable {
   /// The async spec of the box the registry keeps the service in.
   let spec: AsyncViewModelSpec<ServiceBox<Service>>
+  /// The dispose closure the spec was written with, for proxies that supply only a builder.
+  let onDispose: (@MainActor (Service) -> Void)?
 
   /// The key the service is shared under, or `nil` for one instance per binding.
   public var key: AnyHashable? { spec.key }
@@ -46,6 +48,7 @@ public struct AsyncServiceSpec<Service>: Sendable {
     disposeDelay: Duration? = nil, onDispose: (@MainActor (Service) -> Void)? = nil,
     builder: @escaping @MainActor () async throws -> Service
   ) {
+    self.onDispose = onDispose
     let disposal = ServiceDisposal(onDispose)
     spec = AsyncViewModelSpec(
       key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay
@@ -75,6 +78,7 @@ public struct AsyncServiceSpec<Service>: Sendable {
     disposeDelay: Duration? = nil, onDispose: (@MainActor (Service) -> Void)? = nil,
     builder: @escaping @MainActor (ViewModelBinding) async throws -> Service
   ) {
+    self.onDispose = onDispose
     let disposal = ServiceDisposal(onDispose)
     spec = AsyncViewModelSpec(
       key: key, tag: tag, aliveForever: aliveForever, disposeDelay: disposeDelay
@@ -82,8 +86,14 @@ public struct AsyncServiceSpec<Service>: Sendable {
       try await ServiceBox.build(resolving: builder, disposal: disposal)
     }
   }
+}
 
-  init(spec: AsyncViewModelSpec<ServiceBox<Service>>) {
-    self.spec = spec
+extension AsyncServiceSpec: RegistrySpec {
+  /// See ``RegistrySpec``.
+  @MainActor public var _proxyHandle: _ProxyHandle<@MainActor () async throws -> Service> {
+    _ProxyHandle(object: spec, values: spec.values, type: Service.self) { builder in
+      let disposal = ServiceDisposal(onDispose)
+      return spec.replacingBuilder { ServiceBox(try await builder(), disposal: disposal) }
+    }
   }
 }

@@ -310,3 +310,12 @@ extension ServiceSpec: InterfaceSpec {
   /// ```
   public var interfaceDeclaration: InterfaceDeclaration? { spec.interfaceDeclaration }
 }
+
+extension ServiceSpec: RegistrySpec {
+  /// See ``RegistrySpec``.
+  @MainActor public var _proxyHandle: _ProxyHandle<@MainActor () throws -> Service> {
+    _ProxyHandle(object: spec, values: spec.values, type: Service.self) { builder in
+      spec.replacingBuilder(ServiceBox.maker(builder, onDispose: onDispose))
+    }
+  }
+}

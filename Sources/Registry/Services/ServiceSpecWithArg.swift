@@ -112,28 +112,14 @@ public struct ServiceSpecWithArg<Service, Arg>: Sendable {
   public func callAsFunction(_ arg: Arg) -> ServiceSpec<Service> {
     ServiceSpec(spec: storage.family(arg))
   }
+}
 
-  /// Builds every later resolution of this family, for every argument, with `builder`, in the
-  /// current registry, keeping its key, tag and lifetime functions, grace period and pool.
-  ///
-  /// ```swift
-  /// accountAPISpec.setProxy { id in MockAPIClient(account: id) }
-  /// ```
-  ///
-  /// - Parameter builder: Makes the service for an argument instead; it may throw.
-  @MainActor
-  public func setProxy(builder: @escaping @MainActor (Arg) throws -> Service) {
-    ViewModelRegistry.current.setProxy(for: self, builder: builder)
-  }
-
-  /// Removes the proxy installed on this family in the current registry.
-  ///
-  /// ```swift
-  /// accountAPISpec.clearProxy()
-  /// ```
-  @MainActor
-  public func clearProxy() {
-    ViewModelRegistry.current.clearProxy(for: family)
+extension ServiceSpecWithArg: RegistrySpec {
+  /// See ``RegistrySpec``.
+  @MainActor public var _proxyHandle: _ProxyHandle<@MainActor (Arg) throws -> Service> {
+    _ProxyHandle(object: family, values: nil, type: Service.self) { builder in
+      family.replacingBuilder(ServiceBox.argumentMaker(builder, onDispose: onDispose))
+    }
   }
 }
 
@@ -150,32 +136,6 @@ extension ServiceSpecWithArg where Arg: Hashable {
   @inlinable @MainActor
   public func callAsFunction(_ arg: Arg) -> ServiceSpec<Service> {
     ServiceSpec(spec: storage.family(arg))
-  }
-}
-
-extension ViewModelRegistry {
-  /// Builds every later resolution of the service `family`, for every argument, with
-  /// `builder`, keeping its key, tag and lifetime functions, grace period and pool.
-  ///
-  /// ```swift
-  /// registry.setProxy(for: accountAPISpec) { id in MockAPIClient(account: id) }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - family: The family being replaced.
-  ///   - fileID: The caller's file, for reported issues; leave the default.
-  ///   - filePath: The caller's file path, for reported issues; leave the default.
-  ///   - line: The caller's line, for reported issues; leave the default.
-  ///   - column: The caller's column, for reported issues; leave the default.
-  ///   - builder: Makes the service for an argument instead; it may throw.
-  public func setProxy<Service, Arg>(
-    for family: ServiceSpecWithArg<Service, Arg>, fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    builder: @escaping @MainActor (Arg) throws -> Service
-  ) {
-    setProxy(
-      for: family.family, fileID: fileID, filePath: filePath, line: line, column: column,
-      builder: ServiceBox.argumentMaker(builder, onDispose: family.onDispose))
   }
 }
 

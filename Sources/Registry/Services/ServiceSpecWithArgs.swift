@@ -114,31 +114,15 @@ public struct ServiceSpecWithArgs<Service, each Arg>: Sendable {
   public func callAsFunction(_ args: repeat each Arg) -> ServiceSpec<Service> {
     ServiceSpec(spec: family(repeat each args))
   }
+}
 
-  /// Builds every later resolution of this family, for all arguments, with `builder`, in the
-  /// current registry, keeping the family's key, tag and lifetime functions.
-  ///
-  /// ```swift
-  /// feedSpec.setProxy { _, _ in MockFeedClient() }
-  /// ```
-  ///
-  /// - Parameter builder: Makes the service for the arguments instead; it may throw.
-  @MainActor
-  public func setProxy(builder: @escaping @MainActor (repeat each Arg) throws -> Service) {
-    let disposal = ServiceDisposal(onDispose)
-    family.setProxy { (args: repeat each Arg) in
-      ServiceBox(try builder(repeat each args), disposal: disposal)
+extension ServiceSpecWithArgs: RegistrySpec {
+  /// See ``RegistrySpec``.
+  @MainActor public var _proxyHandle: _ProxyHandle<@MainActor ((repeat each Arg)) throws -> Service>
+  {
+    _ProxyHandle(object: family.family, values: nil, type: Service.self) { builder in
+      family.family.replacingBuilder(ServiceBox.argumentMaker(builder, onDispose: onDispose))
     }
-  }
-
-  /// Removes the proxy installed on this family in the current registry.
-  ///
-  /// ```swift
-  /// feedSpec.clearProxy()
-  /// ```
-  @MainActor
-  public func clearProxy() {
-    family.clearProxy()
   }
 }
 

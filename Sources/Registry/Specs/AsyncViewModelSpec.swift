@@ -91,44 +91,11 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
 
   private let sharedIdentity: InstanceIdentity?
   private let privateIdentity: InstanceIdentity
+}
 
-  /// Builds every later resolution of this spec from `proxy`, in the current registry.
-  ///
-  /// ```swift
-  /// databaseSpec.setProxy(AsyncViewModelSpec(key: "db") { InMemoryDatabase() })
-  /// ```
-  ///
-  /// - Parameter proxy: The spec to build from instead; a change of sharing or of
-  ///   `aliveForever` is reported as a warning
-  ///   (``RegistryError/proxyChangesSpec(type:key:changes:)``).
-  @MainActor
-  public func setProxy(_ proxy: AsyncViewModelSpec<VM>) {
-    let registry = ViewModelRegistry.current
-    registry.reportChanges(from: values, to: proxy.values, type: VM.self, at: nil)
-    registry.installProxy(proxy, for: self, operation: "setProxy(_:)", at: nil)
-  }
-
-  /// Builds every later resolution of this spec with `builder`, in the current registry,
-  /// keeping its key, sharing, tag and lifetime.
-  ///
-  /// ```swift
-  /// databaseSpec.setProxy { InMemoryDatabase() }
-  /// ```
-  ///
-  /// - Parameter builder: Builds the instance instead; it may suspend and throw.
-  @MainActor
-  public func setProxy(builder: @escaping @MainActor () async throws -> VM) {
-    ViewModelRegistry.current.installProxy(
-      replacingBuilder(builder), for: self, operation: "setProxy(builder:)", at: nil)
-  }
-
-  /// Removes the proxy installed on this spec in the current registry.
-  ///
-  /// ```swift
-  /// databaseSpec.clearProxy()
-  /// ```
-  @MainActor
-  public func clearProxy() {
-    ViewModelRegistry.current.clearProxy(for: self)
+extension AsyncViewModelSpec: RegistrySpec {
+  /// See ``RegistrySpec``.
+  @MainActor public var _proxyHandle: _ProxyHandle<@MainActor () async throws -> VM> {
+    _ProxyHandle(object: self, values: values, type: VM.self) { self.replacingBuilder($0) }
   }
 }

@@ -15,8 +15,8 @@
 /// ```
 ///
 /// Specs are immutable and safe to declare as globals. Test doubles replace them through
-/// [`setProxy(builder:)`](doc:setProxy(fileID:filePath:line:column:builder:)) without touching the
-/// declaration.
+/// ``ViewModelRegistry/setProxy(for:fileID:filePath:line:column:builder:)`` without touching
+/// the declaration.
 public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   // @unchecked: what defines the spec is all `let`s; the keys are only hashed and the builder
   // only run on the main actor, where all resolution happens. The few `var`s (the private
@@ -270,6 +270,13 @@ extension ViewModelSpec {
       values: values, releasePolicy: releasePolicy,
       privateKey: identifiesByArgument ? privateIdentity.key : nil, inputs: inputs,
       site: site, builder: builder)
+  }
+}
+
+extension ViewModelSpec: RegistrySpec {
+  /// See ``RegistrySpec``.
+  @MainActor public var _proxyHandle: _ProxyHandle<@MainActor () throws -> VM> {
+    _ProxyHandle(object: self, values: values, type: VM.self) { self.replacingBuilder($0) }
   }
 }
 

@@ -168,8 +168,9 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   /// ```
   ///
   /// - Parameter arg: The argument the builder, key, tag and lifetime functions receive.
-  /// - Returns: A spec to resolve through a binding. A proxy installed on this family with
-  ///   ``setProxy(_:)`` applies when the spec is resolved.
+  /// - Returns: A spec to resolve through a binding. A proxy installed on this family (with
+  ///   ``ViewModelRegistry/setProxy(for:fileID:filePath:line:column:builder:)``, say) applies
+  ///   when the spec is resolved.
   @MainActor
   public func callAsFunction(_ arg: Arg) -> ViewModelSpec<VM> {
     makeSpec(arg, identity: token)
@@ -239,8 +240,9 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   /// ```
   ///
   /// - Parameter arg: The argument the builder, key, tag and lifetime functions receive.
-  /// - Returns: A spec to resolve through a binding. A proxy installed on this family with
-  ///   ``setProxy(_:)`` applies when the spec is resolved.
+  /// - Returns: A spec to resolve through a binding. A proxy installed on this family (with
+  ///   ``ViewModelRegistry/setProxy(for:fileID:filePath:line:column:builder:)``, say) applies
+  ///   when the spec is resolved.
   @inlinable @MainActor
   public func callAsFunction(_ arg: Arg) -> ViewModelSpec<VM> {
     // Inlinable, so that the lookup (and the key, on a miss) is specialized for the caller's
@@ -361,6 +363,13 @@ final class FamilyToken<Arg> {
 
 extension ViewModelSpecWithArg: ProxyKeyed {
   var proxyKey: ObjectIdentifier { ObjectIdentifier(token) }
+}
+
+extension ViewModelSpecWithArg: RegistrySpec {
+  /// See ``RegistrySpec``.
+  @MainActor public var _proxyHandle: _ProxyHandle<@MainActor (Arg) throws -> VM> {
+    _ProxyHandle(object: self, values: nil, type: VM.self) { self.replacingBuilder($0) }
+  }
 }
 
 /// How a family turns its argument into a key when no `key` function is given: the argument

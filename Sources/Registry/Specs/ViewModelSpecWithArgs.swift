@@ -72,59 +72,13 @@ public final class ViewModelSpecWithArgs<VM: ViewModel, each Arg>: @unchecked Se
   public func callAsFunction(_ args: repeat each Arg) -> ViewModelSpec<VM> {
     family((repeat each args))
   }
+}
 
-  /// Builds every later resolution of this family from `proxy`, in the current registry.
-  ///
-  /// ```swift
-  /// itemSpec.setProxy(
-  ///   ViewModelSpecWithArgs(builder: { _, _ in MockItemViewModel() }))
-  /// ```
-  ///
-  /// - Parameter proxy: The family to build from instead.
-  @MainActor
-  public func setProxy(_ proxy: ViewModelSpecWithArgs<VM, repeat each Arg>) {
-    family.setProxy(proxy.family)
-  }
-
-  /// Builds every later resolution of this family with `builder`, in the current registry,
-  /// keeping the family's key, tag and lifetime functions, grace period and pool.
-  ///
-  /// ```swift
-  /// itemSpec.setProxy { _, _ in MockItemViewModel() }
-  /// ```
-  ///
-  /// - Parameter builder: Builds the instance for the arguments instead; it may throw.
-  @MainActor
-  public func setProxy(builder: @escaping @MainActor (repeat each Arg) throws -> VM) {
-    family.setProxy { (args: (repeat each Arg)) in try builder(repeat each args) }
-  }
-
-  /// Removes the proxy installed on this family in the current registry.
-  ///
-  /// ```swift
-  /// itemSpec.clearProxy()
-  /// ```
-  @MainActor
-  public func clearProxy() {
-    family.clearProxy()
-  }
-
-  /// Runs `operation` with `proxy` installed, then restores what was installed before, even
-  /// when `operation` throws.
-  ///
-  /// ```swift
-  /// try itemSpec.withProxy(mockItemSpec) { try runScenario() }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - proxy: The family to build from while `operation` runs.
-  ///   - operation: The work to run.
-  /// - Returns: What `operation` returns.
-  @MainActor
-  public func withProxy<R>(
-    _ proxy: ViewModelSpecWithArgs<VM, repeat each Arg>, operation: () throws -> R
-  ) rethrows -> R {
-    try family.withProxy(proxy.family, operation: operation)
+extension ViewModelSpecWithArgs: RegistrySpec {
+  /// See ``RegistrySpec``.
+  @MainActor public var _proxyHandle: _ProxyHandle<@MainActor ((repeat each Arg)) throws -> VM> {
+    let family = family
+    return _ProxyHandle(object: family, values: nil, type: VM.self) { family.replacingBuilder($0) }
   }
 }
 

@@ -143,7 +143,8 @@ private func settle() async {
     #expect(try await first.watchAsync(spec) === a)
     #expect(try await second.watchAsync(spec) !== a)
     registry.withCurrent {
-      spec.setProxy(AsyncViewModelSpec { ProbeViewModel("mock", log: EventLog()) })
+      ViewModelRegistry.current.setProxy(
+        AsyncViewModelSpec { ProbeViewModel("mock", log: EventLog()) }, for: spec)
     }
     let third = ViewModelBinding(registry: registry)
     #expect(try await third.watchAsync(spec).name == "mock")

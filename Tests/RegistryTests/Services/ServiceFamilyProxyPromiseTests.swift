@@ -26,30 +26,30 @@ private final class FamilyClient {
       switch arity {
       case 1:
         let family = ServiceSpecWithArg<FamilyClient, Int>(builder: { FamilyClient("real\($0)") })
-        family.setProxy { FamilyClient("mock\($0)") }
+        ViewModelRegistry.current.setProxy(for: family) { FamilyClient("mock\($0)") }
         read = { binding.read(family($0)).base }
-        clear = { family.clearProxy() }
+        clear = { ViewModelRegistry.current.clearProxy(for: family) }
       case 2:
         let family = ServiceSpecWithArg2<FamilyClient, Int, Int>(builder: {
           FamilyClient("real\($0)\($1)")
         })
-        family.setProxy { FamilyClient("mock\($0)\($1)") }
+        ViewModelRegistry.current.setProxy(for: family) { FamilyClient("mock\($0)\($1)") }
         read = { binding.read(family($0, 0)).base }
-        clear = { family.clearProxy() }
+        clear = { ViewModelRegistry.current.clearProxy(for: family) }
       case 3:
         let family = ServiceSpecWithArg3<FamilyClient, Int, Int, Int>(builder: {
           FamilyClient("real\($0)\($1)\($2)")
         })
-        family.setProxy { FamilyClient("mock\($0)\($1)\($2)") }
+        ViewModelRegistry.current.setProxy(for: family) { FamilyClient("mock\($0)\($1)\($2)") }
         read = { binding.read(family($0, 0, 0)).base }
-        clear = { family.clearProxy() }
+        clear = { ViewModelRegistry.current.clearProxy(for: family) }
       default:
         let family = ServiceSpecWithArg4<FamilyClient, Int, Int, Int, Int>(builder: {
           FamilyClient("real\($0)\($1)\($2)\($3)")
         })
-        family.setProxy { FamilyClient("mock\($0)\($1)\($2)\($3)") }
+        ViewModelRegistry.current.setProxy(for: family) { FamilyClient("mock\($0)\($1)\($2)\($3)") }
         read = { binding.read(family($0, 0, 0, 0)).base }
-        clear = { family.clearProxy() }
+        clear = { ViewModelRegistry.current.clearProxy(for: family) }
       }
       let zeros = String(repeating: "0", count: arity - 1)
       #expect(read(1) == "mock1" + zeros)

@@ -126,16 +126,19 @@ actor Counter {
     withTestRegistry { registry, _ in
       let greeting = ServiceSpec(key: "greeting") { "hello" }
       let binding = ViewModelBinding()
-      greeting.setProxy(ServiceSpec(key: "greeting") { "proxied by a spec" })
+      ViewModelRegistry.current.setProxy(
+        ServiceSpec(key: "greeting") { "proxied by a spec" }, for: greeting)
       #expect(binding.read(greeting) == "proxied by a spec")
       binding.unbind(greeting)
-      greeting.setProxy { "proxied by a builder" }
+      ViewModelRegistry.current.setProxy(for: greeting) { "proxied by a builder" }
       #expect(binding.read(greeting) == "proxied by a builder")
       binding.unbind(greeting)
-      greeting.clearProxy()
+      ViewModelRegistry.current.clearProxy(for: greeting)
       #expect(binding.read(greeting) == "hello")
       binding.unbind(greeting)
-      let scoped = greeting.withProxy({ "scoped" }) { binding.read(greeting) }
+      let scoped = ViewModelRegistry.current.withProxy(for: greeting, builder: { "scoped" }) {
+        binding.read(greeting)
+      }
       #expect(scoped == "scoped")
       binding.dispose()
       #expect(registry.liveInstanceCount == 0)

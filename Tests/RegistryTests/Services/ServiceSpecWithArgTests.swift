@@ -105,15 +105,15 @@ import Testing
       let pairs = ServiceSpecWithArg2<PlainClient, Int, Int>(builder: {
         PlainClient(base: "real\($0)\($1)")
       })
-      pairs.setProxy { PlainClient(base: "mock\($0)\($1)") }
+      ViewModelRegistry.current.setProxy(for: pairs) { PlainClient(base: "mock\($0)\($1)") }
       let first = ViewModelBinding()
       let second = ViewModelBinding()
       let client = first.read(clients(1))
       #expect(client.base == "mock1")
       #expect(second.read(clients(1)) === client)
       #expect(first.read(pairs(1, 2)).base == "mock12")
-      pairs.clearProxy()
-      clients.clearProxy()
+      ViewModelRegistry.current.clearProxy(for: pairs)
+      ViewModelRegistry.current.clearProxy(for: clients)
       #expect(first.read(pairs(3, 4)).base == "real34")
       #expect(first.read(clients(2)).base == "real2")
       first.dispose()

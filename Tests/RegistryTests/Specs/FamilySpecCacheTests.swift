@@ -57,11 +57,12 @@ import Testing
       let first = binding.watch(rows(1, "a"))
       #expect(binding.watch(rows(1, "a")) === first)
       #expect(first.createArg?.key == AnyHashable(ArgumentKeyProbe.key(1, "a")))
-      rows.setProxy(
-        ViewModelSpecWithArg2(builder: { ProbeViewModel("mock \($0) \($1)", log: EventLog()) }))
+      ViewModelRegistry.current.setProxy(
+        ViewModelSpecWithArg2(builder: { ProbeViewModel("mock \($0) \($1)", log: EventLog()) }),
+        for: rows)
       let other = ViewModelBinding()
       #expect(other.watch(rows(2, "b")).name == "mock 2 b")
-      rows.clearProxy()
+      ViewModelRegistry.current.clearProxy(for: rows)
       binding.dispose()
       other.dispose()
     }

@@ -35,7 +35,7 @@ import Testing
       registry.clock = clock
       let log = EventLog()
       let draftSpec = ViewModelSpec { ProbeViewModel("draft", log: log) }
-      draftSpec.setProxy { ProbeViewModel("mock draft", log: log) }
+      ViewModelRegistry.current.setProxy(for: draftSpec) { ProbeViewModel("mock draft", log: log) }
       let first = ViewModelBinding()
       let second = ViewModelBinding()
       #expect(first.watch(draftSpec) !== second.watch(draftSpec))
@@ -76,7 +76,7 @@ import Testing
       let pairs = ViewModelSpecWithArg2<ProbeViewModel, Int, Int>(builder: {
         ProbeViewModel("real\($0)\($1)", log: log)
       })
-      pairs.setProxy { ProbeViewModel("mock\($0)\($1)", log: log) }
+      ViewModelRegistry.current.setProxy(for: pairs) { ProbeViewModel("mock\($0)\($1)", log: log) }
       let fourth = ViewModelBinding()
       #expect(fourth.watch(pairs(2, 3)).name == "mock23")
       fourth.dispose()
@@ -126,7 +126,8 @@ import Testing
       let log = EventLog()
       let spec = ViewModelSpec(key: "a") { ProbeViewModel("real", log: log) }
       registry.setProxy(ViewModelSpec(key: "b") { ProbeViewModel("mock", log: log) }, for: spec)
-      spec.setProxy(ViewModelSpec(key: "c") { ProbeViewModel("mock", log: log) })
+      ViewModelRegistry.current.setProxy(
+        ViewModelSpec(key: "c") { ProbeViewModel("mock", log: log) }, for: spec)
       #expect(reporter.issues.isEmpty)
     }
   }
@@ -137,7 +138,8 @@ import Testing
     withTestRegistry { _, reporter in
       let log = EventLog()
       let spec = ViewModelSpec { ProbeViewModel("real", log: log) }
-      spec.setProxy(ViewModelSpec(key: "shared") { ProbeViewModel("mock", log: log) })
+      ViewModelRegistry.current.setProxy(
+        ViewModelSpec(key: "shared") { ProbeViewModel("mock", log: log) }, for: spec)
       #expect(
         reporter.errors == [
           .proxyChangesSpec(
@@ -187,7 +189,9 @@ import Testing
       first.dispose()
       second.dispose()
       #expect(log.events == ["closed mock"])
-      let withScope = spec.withProxy({ PlainClient(base: "scoped") }) {
+      let withScope = ViewModelRegistry.current.withProxy(
+        for: spec, builder: { PlainClient(base: "scoped") }
+      ) {
         let binding = ViewModelBinding()
         defer { binding.dispose() }
         return binding.read(spec).base

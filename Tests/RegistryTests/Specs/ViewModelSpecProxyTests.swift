@@ -10,11 +10,12 @@ private struct ScenarioFailure: Error {}
       let log = EventLog()
       let spec = ViewModelSpec(key: "auth") { ProbeViewModel("real", log: log) }
       let binding = ViewModelBinding()
-      spec.setProxy(ViewModelSpec(key: "auth") { ProbeViewModel("mock", log: log) })
+      ViewModelRegistry.current.setProxy(
+        ViewModelSpec(key: "auth") { ProbeViewModel("mock", log: log) }, for: spec)
       let mocked = binding.watch(spec)
       #expect(mocked.name == "mock")
       binding.unbind(mocked)
-      spec.clearProxy()
+      ViewModelRegistry.current.clearProxy(for: spec)
       #expect(binding.watch(spec).name == "real")
     }
   }
@@ -25,11 +26,12 @@ private struct ScenarioFailure: Error {}
       let users = ViewModelSpecWithArg<ProbeViewModel, Int>(builder: {
         ProbeViewModel("real\($0)", log: log)
       })
-      users.setProxy(ViewModelSpecWithArg(builder: { ProbeViewModel("mock\($0)", log: log) }))
+      ViewModelRegistry.current.setProxy(
+        ViewModelSpecWithArg(builder: { ProbeViewModel("mock\($0)", log: log) }), for: users)
       let binding = ViewModelBinding()
       #expect(binding.watch(users(1)).name == "mock1")
       #expect(binding.watch(users(2)).name == "mock2")
-      users.clearProxy()
+      ViewModelRegistry.current.clearProxy(for: users)
       #expect(binding.watch(users(3)).name == "real3")
     }
   }
@@ -41,8 +43,8 @@ private struct ScenarioFailure: Error {}
         ProbeViewModel("real\($0)\($1)", log: log)
       })
       let binding = ViewModelBinding()
-      pairs.withProxy(
-        ViewModelSpecWithArg2(builder: { ProbeViewModel("mock\($0)\($1)", log: log) })
+      ViewModelRegistry.current.withProxy(
+        ViewModelSpecWithArg2(builder: { ProbeViewModel("mock\($0)\($1)", log: log) }), for: pairs
       ) {
         #expect(binding.watch(pairs(1, 2)).name == "mock12")
       }
@@ -56,9 +58,9 @@ private struct ScenarioFailure: Error {}
       let spec = ViewModelSpec(key: "k") { ProbeViewModel("real", log: log) }
       let outer = ViewModelSpec(key: "k") { ProbeViewModel("outer", log: log) }
       let inner = ViewModelSpec(key: "k") { ProbeViewModel("inner", log: log) }
-      spec.setProxy(outer)
+      ViewModelRegistry.current.setProxy(outer, for: spec)
       #expect(throws: ScenarioFailure.self) {
-        try spec.withProxy(inner) {
+        try ViewModelRegistry.current.withProxy(inner, for: spec) {
           let binding = ViewModelBinding()
           #expect(binding.watch(spec).name == "inner")
           binding.dispose()
@@ -76,7 +78,8 @@ private struct ScenarioFailure: Error {}
       let spec = ViewModelSpec { ProbeViewModel("real", log: log) }
       let binding = ViewModelBinding()
       let original = binding.watch(spec)
-      spec.setProxy(ViewModelSpec { ProbeViewModel("mock", log: log) })
+      ViewModelRegistry.current.setProxy(
+        ViewModelSpec { ProbeViewModel("mock", log: log) }, for: spec)
       #expect(binding.watch(spec) === original)
       #expect(ViewModelBinding().watch(spec).name == "mock")
     }

@@ -41,9 +41,11 @@ import Testing
       #expect(binding.watch(cells(1, "a", true, 2, "y")) !== cell)
       #expect(cells(1, "a", true, 2, "x").key != cells(1, "a", true, 3, "x").key)
 
-      cells.setProxy { a, _, _, _, e in ProbeViewModel("mock \(a)\(e)", log: EventLog()) }
+      ViewModelRegistry.current.setProxy(for: cells) { a, _, _, _, e in
+        ProbeViewModel("mock \(a)\(e)", log: EventLog())
+      }
       #expect(binding.watch(cells(9, "z", false, 0, "q")).name == "mock 9q")
-      cells.clearProxy()
+      ViewModelRegistry.current.clearProxy(for: cells)
       #expect(binding.watch(cells(8, "z", false, 0, "q")).name == "8zfalse0q")
       binding.dispose()
       #expect(registry.liveInstanceCount == 0)
