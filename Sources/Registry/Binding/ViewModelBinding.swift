@@ -265,7 +265,9 @@ open class ViewModelBinding {
   }
 
   /// Lets go of everything this binding holds, newest first; each instance whose last holder
-  /// this was is disposed. Calling it again does nothing.
+  /// this was is disposed. Calling it again does nothing. From then on ``onUpdate()`` is not
+  /// called, not even for a change that came before the disposal within one change (from a
+  /// listener, say) and had marked this binding for a refresh.
   ///
   /// Subclasses may override it to release their own resources; call `super`, which does the
   /// release. A binding dropped without `dispose()` releases the same way, but without calling

@@ -89,8 +89,10 @@ open class StateViewModel<State>: ViewModel {
   /// Replaces the state and notifies, unless the new state is equal to the current one.
   ///
   /// State listeners run first with `(previous, new)`, then the plain listeners; watching hosts
-  /// refresh once when the change (and any change it causes) is complete. Ignored once disposed
-  /// (in debug builds the mistake is reported).
+  /// refresh once when the change (and any change it causes) is complete. Observation and
+  /// Combine hear of the change before it is stored; a change one of them makes then is
+  /// delivered first, and this one follows from it (its `previous` is that change's state).
+  /// Ignored once disposed (in debug builds the mistake is reported).
   ///
   /// ```swift
   /// setState(Profile(name: "Ada", isLoading: false))
@@ -109,8 +111,11 @@ open class StateViewModel<State>: ViewModel {
   /// Kept out of `setState` so that an equal state pays for nothing but the comparison.
   @inline(never)
   private func applyChange(_ newState: State) {
-    let previous = storage
+    // Observers are told first: one that changes the state from there (once, or Observation
+    // would tell it again, forever) has its change delivered first, and this one then follows
+    // from it.
     willChangeForObservers()
+    let previous = storage
     storage = newState
     previousStorage = previous
     hasPrevious = true

@@ -4,6 +4,29 @@ import Testing
 
 @MainActor
 @Suite struct ViewModelBindingTests {
+  /// `dispose()`: "From then on `onUpdate()` is not called, not even for a change that came
+  /// before the disposal within one change … and had marked this binding for a refresh."
+  @Test func aBindingDisposedAfterAChangeMarkedItIsNotRefreshed() {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      var updates = 0
+      let watcher = ViewModelBinding { updates += 1 }
+      let other = ViewModelBinding()
+      let watched = watcher.watch(ViewModelSpec(key: "watched") { ProbeViewModel("w", log: log) })
+      let trigger = other.watch(ViewModelSpec(key: "trigger") { ProbeViewModel("t", log: log) })
+      let stop = trigger.listen {
+        // One change: the first marks the watcher for a refresh at its end, then it goes.
+        watched.notifyListeners()
+        watcher.dispose()
+      }
+      trigger.notifyListeners()
+      stop()
+      #expect(watcher.isDisposed)
+      #expect(updates == 0)
+      other.dispose()
+    }
+  }
+
   @Test func keyedSpecIsSharedAndBuiltOnce() {
     withTestRegistry { registry, _ in
       let log = EventLog()

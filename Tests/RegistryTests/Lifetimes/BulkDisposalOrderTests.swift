@@ -287,4 +287,47 @@ enum DependencyShape: String, CaseIterable, CustomTestStringConvertible {
     #expect(log.events(startingWith: "dependency dispose").count == 1)
     #expect(log.events.last == "owner dispose, dependency alive: false")
   }
+
+  /// "Holders first, then newest first": a dependency held by two owners, both older than it,
+  /// waits for both, and of the two the newer goes first.
+  @Test(arguments: BulkDisposal.allCases)
+  func ofTwoOwnersOfADependencyTheNewerIsDisposedFirst(disposal: BulkDisposal) {
+    let log = EventLog()
+    var root: ViewModelBinding?
+    withRegistry(leakCheck: false) { registry in
+      let dependencySpec = ViewModelSpec(key: "dependency", tag: "account") {
+        NamedOwner(name: "dependency", log: log)
+      }
+      let olderSpec = ViewModelSpec(key: "older", tag: "account") {
+        NamedOwner(name: "older", log: log)
+      }
+      let newerSpec = ViewModelSpec(key: "newer", tag: "account") {
+        NamedOwner(name: "newer", log: log)
+      }
+      root = ViewModelBinding(label: "Root")
+      let older = root!.read(olderSpec)
+      let newer = root!.read(newerSpec)
+      // Both hold the dependency, built after them; the older one took it first.
+      _ = older.viewModelBinding.read(dependencySpec)
+      _ = newer.viewModelBinding.read(dependencySpec)
+      run(disposal, in: registry, tagged: 3)
+    }
+    #expect(log.events == ["newer", "older", "dependency"])
+  }
+}
+
+/// A view model that writes its name when it is disposed.
+@MainActor
+private final class NamedOwner: ViewModel {
+  let name: String
+  let log: EventLog
+
+  init(name: String, log: EventLog) {
+    self.name = name
+    self.log = log
+  }
+
+  override func onDispose(_ arg: InstanceArg) {
+    log.append(name)
+  }
 }

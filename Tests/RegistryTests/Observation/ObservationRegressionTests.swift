@@ -120,6 +120,57 @@ private final class Fired {
     }
   }
 
+  /// SwiftUIAndUIKit: changes held back while every holder is paused are told "once the instance
+  /// has a holder that is not paused" — here a new holder that binds it.
+  @Test func aHeldBackChangeIsToldWhenAHolderThatIsNotPausedBindsTheInstance() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec(key: "counter") { StateViewModel(state: 0) }
+      let visibility = BasePauseProvider()
+      let hidden = ViewModelBinding()
+      hidden.addPauseProvider(visibility)
+      let counter = hidden.watch(spec)
+      let fired = Fired()
+      fired.track { _ = counter.state }
+      visibility.pause()
+      counter.setState(1)
+      #expect(fired.count == 0)
+      let shown = ViewModelBinding()
+      _ = shown.watch(spec)
+      #expect(fired.count == 1)
+      hidden.dispose()
+      shown.dispose()
+    }
+  }
+
+  /// A change made from Observation's `onChange` (which runs before the change it announces is
+  /// stored) is delivered first, and the change it interrupted follows from it: each listener
+  /// call's `previous` is the state just before that change, so the calls chain.
+  @Test func aChangeMadeWhileObservationIsToldChainsItsPreviousStates() {
+    withTestRegistry { _, _ in
+      let model = StateViewModel(state: "a")
+      var transitions: [String] = []
+      let stop = model.listenState { previous, new in
+        transitions.append("\(previous ?? "nil")→\(new)")
+      }
+      defer { stop() }
+      // Once: Observation tells its tracking again of the change made from it (as with any
+      // `@Observable` property), and a change made each time would recurse forever.
+      var changed = false
+      withObservationTracking {
+        _ = model.state
+      } onChange: {
+        MainActor.assumeIsolated {
+          guard !changed else { return }
+          changed = true
+          model.setState("b")
+        }
+      }
+      model.setState("c")
+      #expect(transitions == ["a→b", "b→c"])
+      #expect(model.state == "c")
+    }
+  }
+
   /// Architecture.md: a change "first tells Observation and Combine (unless every holder of the
   /// instance is paused: then they hear of it once, on resume)" — a holder that only reads
   /// counts too.

@@ -35,6 +35,24 @@ private final class DisposedCounter: StateViewModel<Int> {
     }
   }
 
+  /// Architecture, a disposal's last step: "its listeners are dropped" — also those of the round
+  /// in progress when a listener disposes the view model: the ones after it do not run.
+  @Test func aListenerThatDisposesItsViewModelStopsTheRoundInProgress() {
+    withRegistry { _ in
+      let binding = ViewModelBinding()
+      let counter = binding.watch(ViewModelSpec(key: "counter") { DisposedCounter() })
+      var heard: [String] = []
+      _ = counter.listen {
+        heard.append("first")
+        binding.dispose()
+      }
+      _ = counter.listen { heard.append("second") }
+      counter.notifyListeners()
+      #expect(counter.isDisposed)
+      #expect(heard == ["first"])
+    }
+  }
+
   /// `update(_:)` on a disposed view model: the block runs, the mistake is reported, and
   /// "a change asked of a disposed view model is ignored": Observation hears nothing.
   @Test func updateOnADisposedViewModelTellsNoObserver() {
