@@ -49,14 +49,14 @@ MODULES = {
     # module: pages that must exist (besides one for every public symbol of its graphs)
     "Registry": ([
         "watchviewmodel", "readviewmodel", "readservice", "viewmodelbuilder",
-        "cachedviewmodelbuilder", "stateviewmodelselector", "stateviewmodelvaluewatcher",
+        "stateviewmodelselector", "stateviewmodelvaluewatcher",
         "observerbuilder", "viewmodelbindingrefreshable", "apppauseprovider",
         "viewcontrollervisibilitypauseprovider", "viewmodel/changespublisher",
         "eventchannel/publisher", "swiftui/view/viewmodelregistry(_:)",
         "objectivec/nsobject/viewmodelbinding",
     ]),
     "RegistryTesting": ([]),
-    "AppleViewModelCompatibility": (["viewmodelfactory"]),
+    "AppleViewModelCompatibility": (["viewmodelfactory", "cachedviewmodelbuilder"]),
 }
 LOCATION_TITLE = re.compile(r"fileID:|filePath:")
 UNPARSED_LINK = re.compile(r"``|\]\(doc:|<doc:")

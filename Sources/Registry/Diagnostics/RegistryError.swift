@@ -8,16 +8,17 @@
 ///
 /// ```swift
 /// do {
-///   let user: UserViewModel = try binding.watchCached(key: "user-42")
+///   let user = try binding.watchThrowing(userSpec)
 /// } catch let error as RegistryError {
-///   print(error)  // says which type and key were missing, and what to do
+///   print(error)  // what happened, the types and keys, and the fix
 /// }
 /// ```
 public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// A cached lookup found no live instance of the type with that key or tag.
+  /// A lookup by key or tag (the compatibility module's `watchCached` and `readCached`) found no
+  /// live instance of the type with that key or tag.
   ///
-  /// Cached lookups never build. Resolve the spec with `watch(_:)` or `read(_:)` first, or use
-  /// the `maybe` form and handle `nil`.
+  /// Such lookups never build. Resolve the spec with `watch(_:)` or `read(_:)` first, or use the
+  /// `maybe` form and handle `nil`.
   case notFound(operation: String, type: String, key: String?, tag: String?, registry: String)
 
   /// Building an instance needed, directly or indirectly, the instance being built.

@@ -64,13 +64,21 @@ extension ViewModelRegistry {
 }
 
 extension ViewModelBinding {
-  /// A live instance found as `watchCached`/`readCached` find it, held unless the
+  /// A live instance found by key and/or tag (AppleViewModel's `watchCached`), held unless the
   /// binding is disposed; `nil` when nothing matches.
   package func cached<VM: ViewModel>(
     _ type: VM.Type, key: AnyHashable?, tag: AnyHashable?, watching: Bool
   ) throws(RegistryError) -> VM? {
     try registry.cachedThrowing(
       VM.self, key: key, tag: tag, for: core, mode: watching ? .watch : .read)
+  }
+
+  /// ``cached(_:key:tag:watching:)``, but a hold that would close an ownership cycle is
+  /// reported and the instance returned unheld, as the optional lookups do.
+  package func cachedReportingCycles<VM: ViewModel>(
+    _ type: VM.Type, key: AnyHashable?, tag: AnyHashable?, watching: Bool
+  ) -> VM? {
+    registry.cached(VM.self, key: key, tag: tag, for: core, mode: watching ? .watch : .read)
   }
 
   /// Every live instance of `VM` with `tag`, private ones included, newest first, each held by

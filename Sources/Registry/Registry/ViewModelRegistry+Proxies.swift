@@ -5,9 +5,10 @@ extension ViewModelRegistry {
   /// Every kind of spec is replaced this way: a ``ViewModelSpec``, a ``ServiceSpec``, their
   /// async forms, their families (for every argument) and the interfaces declared with them.
   /// To swap only how the instance is built, keeping the spec's key, sharing and lifetime, use
-  /// ``setProxy(for:fileID:filePath:line:column:builder:)``. An instance already built stays as
-  /// it is; the proxy applies to the next build. Proxies live in the registry: a test running
-  /// in its own registry swaps a spec without any other test seeing it.
+  /// [`setProxy(for:builder:)`](doc:setProxy(for:fileID:filePath:line:column:builder:)).
+  /// An instance already built stays as it is; the proxy applies to the next build. Proxies
+  /// live in the registry: a test running in its own registry swaps a spec without any other
+  /// test seeing it.
   ///
   /// ```swift
   /// registry.setProxy(ViewModelSpec(key: "auth") { MockAuth() }, for: authSpec)
@@ -50,7 +51,7 @@ extension ViewModelRegistry {
   /// one, the arguments for a family of several, `async` for an async spec.
   ///
   /// ```swift
-  /// registry.setProxy(for: sessionSpec) { MockSession(user: "ada@example.test") }
+  /// registry.setProxy(for: sessionSpec) { MockSession(user: "ada") }
   /// registry.setProxy(for: userSpec) { id in MockUserViewModel(id: id) }
   /// registry.setProxy(for: databaseSpec) { try await InMemoryDatabase.open() }
   /// ```
@@ -104,8 +105,9 @@ extension ViewModelRegistry {
   /// ```
   ///
   /// A change of sharing or lifetime is reported as
-  /// ``setProxy(_:for:fileID:filePath:line:column:)`` reports it. In a test, prefer the
-  /// registry's own scope (`RegistryTesting`), which no other test sees.
+  /// [`setProxy(_:for:)`](doc:setProxy(_:for:fileID:filePath:line:column:))
+  /// reports it. In a test, prefer the registry's own scope (`RegistryTesting`), which no other
+  /// test sees.
   ///
   /// - Parameters:
   ///   - proxy: The spec to build from while `operation` runs.

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// registry.setProxy(for: authSpec) { MockAuthViewModel() }  // a ViewModelSpec
-/// registry.setProxy(for: userSpec) { id in MockUser(id: id) }  // a family of one argument
+/// registry.setProxy(for: userSpec) { id in MockUser(id: id) }  // a family
 /// registry.setProxy(for: apiSpec) { MockAPIClient() }  // a ServiceSpec
 /// ```
 ///
@@ -15,8 +15,8 @@
 public protocol RegistrySpec: Sendable {
   /// What builds an instance of this spec: `() throws -> VM` for a spec, `(Arg) throws -> VM`
   /// for a family, `() async throws -> Service` for an async service, and so on. A proxy that
-  /// keeps the spec and swaps only its builder,
-  /// ``ViewModelRegistry/setProxy(for:fileID:filePath:line:column:builder:)``, takes one.
+  /// keeps the spec and swaps only its builder takes one:
+  /// [`setProxy(for:builder:)`](doc:ViewModelRegistry/setProxy(for:fileID:filePath:line:column:builder:)).
   associatedtype Builder
 
   /// How the registry installs a proxy for this spec. Registry's spec types make it; it is not

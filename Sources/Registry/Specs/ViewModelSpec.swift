@@ -15,8 +15,8 @@
 /// ```
 ///
 /// Specs are immutable and safe to declare as globals. Test doubles replace them through
-/// ``ViewModelRegistry/setProxy(for:fileID:filePath:line:column:builder:)`` without touching
-/// the declaration.
+/// [`setProxy(for:builder:)`](doc:ViewModelRegistry/setProxy(for:fileID:filePath:line:column:builder:))
+/// without touching the declaration.
 public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   // @unchecked: what defines the spec is all `let`s; the keys are only hashed and the builder
   // only run on the main actor, where all resolution happens. The few `var`s (the private

@@ -168,8 +168,7 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   /// ```
   ///
   /// - Parameter arg: The argument the builder, key, tag and lifetime functions receive.
-  /// - Returns: A spec to resolve through a binding. A proxy installed on this family (with
-  ///   ``ViewModelRegistry/setProxy(for:fileID:filePath:line:column:builder:)``, say) applies
+  /// - Returns: A spec to resolve through a binding. A proxy installed on this family applies
   ///   when the spec is resolved.
   @MainActor
   public func callAsFunction(_ arg: Arg) -> ViewModelSpec<VM> {
@@ -240,8 +239,7 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   /// ```
   ///
   /// - Parameter arg: The argument the builder, key, tag and lifetime functions receive.
-  /// - Returns: A spec to resolve through a binding. A proxy installed on this family (with
-  ///   ``ViewModelRegistry/setProxy(for:fileID:filePath:line:column:builder:)``, say) applies
+  /// - Returns: A spec to resolve through a binding. A proxy installed on this family applies
   ///   when the spec is resolved.
   @inlinable @MainActor
   public func callAsFunction(_ arg: Arg) -> ViewModelSpec<VM> {

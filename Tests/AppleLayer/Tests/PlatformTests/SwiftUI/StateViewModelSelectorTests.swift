@@ -59,16 +59,6 @@ private struct PlainName: View {
   }
 }
 
-private struct VisitsWatcher: View {
-  let profile: ProfileViewModel
-
-  var body: some View {
-    StateViewModelValueWatcher(viewModel: profile, selectors: [\.visits]) { state in
-      Text("\(state.names[0]) \(state.visits)")
-    }
-  }
-}
-
 private struct Observers: View {
   let first: ObservableValue<String>
   let second: ObservableValue<Int>
@@ -226,21 +216,6 @@ private struct Observers: View {
       plain.flush()
       #expect(plain.texts == ["name grace"])
       plain.unmount()
-    }
-  }
-
-  @Test func aValueWatcherTakesKeyPathSelectors() {
-    withRegistry { _ in
-      let profile = ProfileViewModel(names: ["a"])
-      let runtime = ViewRuntime(VisitsWatcher(profile: profile))
-      let before = runtime.totalBodyCount
-      rename(profile, at: 0, to: "b")
-      runtime.flush()
-      #expect(runtime.totalBodyCount == before)
-      visit(profile)
-      runtime.flush()
-      #expect(runtime.texts == ["b 1"])
-      runtime.unmount()
     }
   }
 

@@ -1,17 +1,17 @@
-import Registry
+import AppleViewModelCompatibility
+import RegistryTesting
 import Testing
 
 @MainActor
 @Suite struct ViewModelBindingCachedTests {
   @Test func cachedLookupFindsByKeyAndHolds() throws {
     try withTestRegistry { registry, _ in
-      let log = EventLog()
-      let spec = ViewModelSpec(key: "user-42", tag: "users") { ProbeViewModel("u", log: log) }
+      let spec = ViewModelSpec(key: "user-42", tag: "users") { CachedProbe("u") }
       let owner = ViewModelBinding()
       let user = owner.watch(spec)
       var refreshes = 0
       let viewer = ViewModelBinding { refreshes += 1 }
-      let found: ProbeViewModel = try viewer.watchCached(key: "user-42")
+      let found: CachedProbe = try viewer.watchCached(key: "user-42")
       #expect(found === user)
       owner.dispose()
       #expect(!user.isDisposed)
@@ -26,17 +26,17 @@ import Testing
   /// does not make it watch, and `watchCached` on it then does.
   @Test func aReadLookupOfAnInstanceAlreadyReadDoesNotStartWatchingIt() throws {
     try withTestRegistry { _, _ in
-      let spec = ViewModelSpec(key: "user-7") { ProbeViewModel("u", log: EventLog()) }
+      let spec = ViewModelSpec(key: "user-7") { CachedProbe("u") }
       var refreshes = 0
       let viewer = ViewModelBinding { refreshes += 1 }
       let user = viewer.read(spec)
-      let again: ProbeViewModel = try viewer.readCached(key: "user-7")
+      let again: CachedProbe = try viewer.readCached(key: "user-7")
       #expect(again === user)
-      let maybe: ProbeViewModel? = viewer.maybeReadCached(key: "user-7")
+      let maybe: CachedProbe? = viewer.maybeReadCached(key: "user-7")
       #expect(maybe === user)
       user.set(1)
       #expect(refreshes == 0)
-      let watched: ProbeViewModel = try viewer.watchCached(key: "user-7")
+      let watched: CachedProbe = try viewer.watchCached(key: "user-7")
       #expect(watched === user)
       user.set(2)
       #expect(refreshes == 1)
@@ -46,33 +46,32 @@ import Testing
 
   @Test func cachedLookupByTagFindsTheNewest() throws {
     try withTestRegistry { _, _ in
-      let log = EventLog()
-      let older = ViewModelSpec(key: 1, tag: "feed") { ProbeViewModel("older", log: log) }
-      let newer = ViewModelSpec(key: 2, tag: "feed") { ProbeViewModel("newer", log: log) }
-      let untagged = ViewModelSpec(key: 3) { ProbeViewModel("untagged", log: log) }
+      let older = ViewModelSpec(key: 1, tag: "feed") { CachedProbe("older") }
+      let newer = ViewModelSpec(key: 2, tag: "feed") { CachedProbe("newer") }
+      let untagged = ViewModelSpec(key: 3) { CachedProbe("untagged") }
       let owner = ViewModelBinding()
       _ = owner.watch(older)
       _ = owner.watch(newer)
       _ = owner.watch(untagged)
       let viewer = ViewModelBinding()
-      let byTag: ProbeViewModel = try viewer.readCached(tag: "feed")
+      let byTag: CachedProbe = try viewer.readCached(tag: "feed")
       #expect(byTag.name == "newer")
-      let byType: ProbeViewModel? = viewer.maybeReadCached()
+      let byType: CachedProbe? = viewer.maybeReadCached()
       #expect(byType?.name == "untagged")
-      let keyAndTag: ProbeViewModel? = viewer.maybeWatchCached(key: 1, tag: "feed")
+      let keyAndTag: CachedProbe? = viewer.maybeWatchCached(key: 1, tag: "feed")
       #expect(keyAndTag?.name == "older")
-      let wrongTag: ProbeViewModel? = viewer.maybeWatchCached(key: 1, tag: "other")
+      let wrongTag: CachedProbe? = viewer.maybeWatchCached(key: 1, tag: "other")
       #expect(wrongTag == nil)
     }
   }
 
   @Test func cachedLookupsNeverBuildAndNeverFindPrivateInstances() {
     withTestRegistry { registry, _ in
-      let privateSpec = ViewModelSpec { ProbeViewModel("p", log: EventLog()) }
+      let privateSpec = ViewModelSpec { CachedProbe("p") }
       let owner = ViewModelBinding()
       _ = owner.watch(privateSpec)
       let viewer = ViewModelBinding()
-      let found: ProbeViewModel? = viewer.maybeWatchCached()
+      let found: CachedProbe? = viewer.maybeWatchCached()
       #expect(found == nil)
       #expect(registry.liveInstanceCount == 1)
     }
@@ -83,15 +82,15 @@ import Testing
       let first = ViewModelBinding()
       let second = ViewModelBinding()
       let older = first.watch(
-        ViewModelSpec(tag: "draft") { ProbeViewModel("older", log: EventLog()) })
+        ViewModelSpec(tag: "draft") { CachedProbe("older") })
       let newer = second.watch(
-        ViewModelSpec(tag: "draft") { ProbeViewModel("newer", log: EventLog()) })
-      _ = first.watch(ViewModelSpec(tag: "other") { ProbeViewModel("other", log: EventLog()) })
+        ViewModelSpec(tag: "draft") { CachedProbe("newer") })
+      _ = first.watch(ViewModelSpec(tag: "other") { CachedProbe("other") })
       let viewer = ViewModelBinding()
-      let found: ProbeViewModel = try viewer.readCached(tag: "draft")
+      let found: CachedProbe = try viewer.readCached(tag: "draft")
       #expect(found === newer)
       // By key, or by nothing, private instances stay private.
-      let byKey: ProbeViewModel? = viewer.maybeReadCached(key: "draft")
+      let byKey: CachedProbe? = viewer.maybeReadCached(key: "draft")
       #expect(byKey == nil)
       // The viewer holds what it found: it outlives its own binding.
       second.dispose()
@@ -109,19 +108,19 @@ import Testing
       let viewer = ViewModelBinding()
       #expect(
         throws: RegistryError.notFound(
-          operation: "watchCached(key: \"user-42\")", type: "ProbeViewModel", key: "\"user-42\"",
+          operation: "watchCached(key: \"user-42\")", type: "CachedProbe", key: "\"user-42\"",
           tag: nil, registry: "test")
       ) {
-        let _: ProbeViewModel = try viewer.watchCached(key: "user-42")
+        let _: CachedProbe = try viewer.watchCached(key: "user-42")
       }
       do {
-        let _: ProbeViewModel = try viewer.readCached(tag: "users")
+        let _: CachedProbe = try viewer.readCached(tag: "users")
         Issue.record("expected a miss")
       } catch let error as RegistryError {
         #expect(
           error.description == """
-            readCached(tag: "users") found no ProbeViewModel.
-              Key: none   Tag: "users"   Type: ProbeViewModel   Registry: test
+            readCached(tag: "users") found no CachedProbe.
+              Key: none   Tag: "users"   Type: CachedProbe   Registry: test
             Cached lookups never build; an instance must already be held by some binding.
             To fix, resolve the spec with watch(_:) or read(_:) first, or use the maybe form and handle nil.
             """)
@@ -134,17 +133,17 @@ import Testing
   @Test func cachedLookupThroughADisposedBindingIsReportedOrThrown() {
     withTestRegistry { _, reporter in
       let owner = ViewModelBinding()
-      let model = owner.watch(ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) })
+      let model = owner.watch(ViewModelSpec(key: "k") { CachedProbe("k") })
       let disposed = ViewModelBinding(label: "Gone")
       disposed.dispose()
-      let found: ProbeViewModel? = disposed.maybeWatchCached(key: "k")
+      let found: CachedProbe? = disposed.maybeWatchCached(key: "k")
       #expect(found === model)
       let expected = RegistryError.bindingDisposed(
-        operation: "maybeWatchCached(key:tag:)", binding: disposed.id, type: "ProbeViewModel",
+        operation: "maybeWatchCached(key:tag:)", binding: disposed.id, type: "CachedProbe",
         key: "\"k\"")
       #expect(reporter.errors == [expected])
       #expect(throws: RegistryError.self) {
-        let _: ProbeViewModel = try disposed.watchCached(key: "k")
+        let _: CachedProbe = try disposed.watchCached(key: "k")
       }
       owner.dispose()
       #expect(model.isDisposed)
@@ -155,12 +154,12 @@ import Testing
   /// watching; never builds."
   @Test func readCachedHoldsWithoutWatching() throws {
     try withTestRegistry { _, _ in
-      let spec = ViewModelSpec(key: "user-7") { ProbeViewModel("u", log: EventLog()) }
+      let spec = ViewModelSpec(key: "user-7") { CachedProbe("u") }
       let owner = ViewModelBinding()
       let user = owner.watch(spec)
       var refreshes = 0
       let reader = ViewModelBinding { refreshes += 1 }
-      let found: ProbeViewModel = try reader.readCached(key: "user-7")
+      let found: CachedProbe = try reader.readCached(key: "user-7")
       #expect(found === user)
       owner.dispose()
       #expect(!user.isDisposed)
@@ -174,14 +173,13 @@ import Testing
   /// watchCached(key:tag:): "with neither, the newest keyed instance of `VM`" — whatever its tag.
   @Test func aLookupWithNeitherKeyNorTagFindsTheNewestKeyedInstanceWhateverItsTag() throws {
     try withTestRegistry { _, _ in
-      let log = EventLog()
-      let untagged = ViewModelSpec(key: 1) { ProbeViewModel("untagged", log: log) }
-      let tagged = ViewModelSpec(key: 2, tag: "feed") { ProbeViewModel("tagged", log: log) }
+      let untagged = ViewModelSpec(key: 1) { CachedProbe("untagged") }
+      let tagged = ViewModelSpec(key: 2, tag: "feed") { CachedProbe("tagged") }
       let owner = ViewModelBinding()
       _ = owner.watch(untagged)
       _ = owner.watch(tagged)
       let viewer = ViewModelBinding()
-      let newest: ProbeViewModel = try viewer.watchCached()
+      let newest: CachedProbe = try viewer.watchCached()
       #expect(newest.name == "tagged")
       viewer.dispose()
       owner.dispose()
@@ -193,15 +191,15 @@ import Testing
   @Test func maybeReadCachedThroughADisposedBindingIsReported() {
     withTestRegistry { _, reporter in
       let owner = ViewModelBinding()
-      let model = owner.watch(ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) })
+      let model = owner.watch(ViewModelSpec(key: "k") { CachedProbe("k") })
       let disposed = ViewModelBinding(label: "Gone")
       disposed.dispose()
-      let found: ProbeViewModel? = disposed.maybeReadCached(key: "k")
+      let found: CachedProbe? = disposed.maybeReadCached(key: "k")
       #expect(found === model)
       #expect(
         reporter.errors == [
           .bindingDisposed(
-            operation: "maybeReadCached(key:tag:)", binding: disposed.id, type: "ProbeViewModel",
+            operation: "maybeReadCached(key:tag:)", binding: disposed.id, type: "CachedProbe",
             key: "\"k\"")
         ])
       owner.dispose()
@@ -212,17 +210,32 @@ import Testing
   /// this binding only read so far too.
   @Test func watchCachedWatchesAnInstanceTheBindingOnlyRead() throws {
     try withTestRegistry { _, _ in
-      let spec = ViewModelSpec(key: "user-9") { ProbeViewModel("u", log: EventLog()) }
+      let spec = ViewModelSpec(key: "user-9") { CachedProbe("u") }
       var refreshes = 0
       let binding = ViewModelBinding { refreshes += 1 }
       let user = binding.read(spec)
       user.set(1)
       #expect(refreshes == 0)
-      let found: ProbeViewModel = try binding.watchCached(key: "user-9")
+      let found: CachedProbe = try binding.watchCached(key: "user-9")
       #expect(found === user)
       user.set(2)
       #expect(refreshes == 1)
       binding.dispose()
     }
+  }
+}
+
+/// A view model known by its name.
+@MainActor
+private final class CachedProbe: ViewModel {
+  let name: String
+  var value = 0
+
+  init(_ name: String) {
+    self.name = name
+  }
+
+  func set(_ value: Int) {
+    update { self.value = value }
   }
 }

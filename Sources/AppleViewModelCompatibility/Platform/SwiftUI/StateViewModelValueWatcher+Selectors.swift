@@ -1,9 +1,11 @@
+import Registry
+
 #if canImport(SwiftUI)
   import SwiftUI
 
   extension StateViewModelValueWatcher {
     /// Creates a watcher with AppleViewModel's label: the same as
-    /// ``init(viewModel:values:content:)``.
+    /// `init(viewModel:values:content:)`.
     ///
     /// Key paths to `Hashable` properties work as selectors:
     ///

@@ -1,11 +1,13 @@
+import Registry
+
 extension ViewModelBinding {
   /// Finds a live instance of `VM` by key or tag and watches it; never builds.
   ///
   /// With a `key`, finds the instance shared under `(VM, key)`; with only a `tag`, the newest
   /// instance of `VM` with that tag, another binding's private instance included; with neither,
   /// the newest keyed instance of `VM`. A found instance is held by this binding, as with
-  /// [`watch(_:)`](doc:watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)), so a
-  /// private one found by its tag outlives its own binding while this one holds it.
+  /// `watch(_:)`, so a private one found by its tag outlives its own binding while this one
+  /// holds it. This is AppleViewModel's lookup by key; Registry's own code resolves the spec.
   ///
   /// ```swift
   /// let user: UserViewModel = try binding.watchCached(key: "user-42")
@@ -15,8 +17,8 @@ extension ViewModelBinding {
   ///   - key: The key the instance is shared under.
   ///   - tag: The tag it must have.
   /// - Returns: The instance.
-  /// - Throws: ``RegistryError/notFound(operation:type:key:tag:registry:)`` when nothing matches;
-  ///   ``RegistryError/ownershipCycle(chain:)`` when this is a view model's binding and the
+  /// - Throws: `RegistryError.notFound` when nothing matches;
+  ///   `RegistryError.ownershipCycle` when this is a view model's binding and the
   ///   instance already holds that view model (nothing is held).
   public func watchCached<VM: ViewModel>(
     key: AnyHashable? = nil, tag: AnyHashable? = nil
@@ -34,8 +36,8 @@ extension ViewModelBinding {
   ///   - key: The key the instance is shared under.
   ///   - tag: The tag it must have.
   /// - Returns: The instance.
-  /// - Throws: ``RegistryError/notFound(operation:type:key:tag:registry:)`` when nothing matches;
-  ///   ``RegistryError/ownershipCycle(chain:)`` as for ``watchCached(key:tag:)``.
+  /// - Throws: `RegistryError.notFound` when nothing matches;
+  ///   `RegistryError.ownershipCycle` as for ``watchCached(key:tag:)``.
   public func readCached<VM: ViewModel>(
     key: AnyHashable? = nil, tag: AnyHashable? = nil
   ) throws(RegistryError) -> VM {
@@ -58,7 +60,7 @@ extension ViewModelBinding {
     key: AnyHashable? = nil, tag: AnyHashable? = nil
   ) -> VM? {
     reportIfDisposed(VM.self, key: key, operation: "maybeWatchCached")
-    return registry.cached(VM.self, key: key, tag: tag, for: core, mode: .watch)
+    return cachedReportingCycles(VM.self, key: key, tag: tag, watching: true)
   }
 
   /// Finds a live instance of `VM` by key or tag and holds it without watching, or returns `nil`.
@@ -75,18 +77,14 @@ extension ViewModelBinding {
     key: AnyHashable? = nil, tag: AnyHashable? = nil
   ) -> VM? {
     reportIfDisposed(VM.self, key: key, operation: "maybeReadCached")
-    return registry.cached(VM.self, key: key, tag: tag, for: core, mode: .read)
+    return cachedReportingCycles(VM.self, key: key, tag: tag, watching: false)
   }
 
   private func cachedOrThrow<VM: ViewModel>(
     key: AnyHashable?, tag: AnyHashable?, watching: Bool, operation: String
   ) throws(RegistryError) -> VM {
     if let error = disposedError(VM.self, key: key, operation: operation) { throw error }
-    if let found = try registry.cachedThrowing(
-      VM.self, key: key, tag: tag, for: core, mode: watching ? .watch : .read)
-    {
-      return found
-    }
+    if let found = try cached(VM.self, key: key, tag: tag, watching: watching) { return found }
     throw registry.notFound(VM.self, key: key, tag: tag, operation: operation)
   }
 
@@ -108,21 +106,5 @@ extension ViewModelBinding {
     if let error = disposedError(type, key: key, operation: operation) {
       registry.report(error, at: nil)
     }
-  }
-}
-
-extension ViewModelRegistry {
-  /// What a lookup that found nothing reports or throws: `operation(key: …, tag: …)` with the
-  /// type, key, tag and this registry's name. `CachedViewModelBuilder` reports the same error.
-  func notFound(
-    _ type: Any.Type, key: AnyHashable?, tag: AnyHashable?, operation: String
-  ) -> RegistryError {
-    let keyText = Describe.key(key)
-    let tagText = Describe.key(tag)
-    let arguments = [keyText.map { "key: \($0)" }, tagText.map { "tag: \($0)" }]
-      .compactMap { $0 }.joined(separator: ", ")
-    return .notFound(
-      operation: "\(operation)(\(arguments))", type: Describe.type(type), key: keyText,
-      tag: tagText, registry: name)
   }
 }

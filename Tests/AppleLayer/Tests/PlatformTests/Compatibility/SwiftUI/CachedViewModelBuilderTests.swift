@@ -1,3 +1,4 @@
+import AppleViewModelCompatibility
 import Registry
 import RegistryTesting
 import SwiftUI

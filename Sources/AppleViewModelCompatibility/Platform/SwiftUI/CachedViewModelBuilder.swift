@@ -1,12 +1,14 @@
+import Registry
+
 #if canImport(SwiftUI)
   import SwiftUI
 
   /// Builds content from a view model that is already alive, found by key or tag: the view
   /// watches it while it shows it, and never builds one.
   ///
-  /// It finds the instance as ``ViewModelBinding/maybeWatchCached(key:tag:)`` does, on every
+  /// It finds the instance as `ViewModelBinding.maybeWatchCached(key:tag:)` does, on every
   /// render, so it shows a later instance after the first is disposed. While nothing matches it
-  /// shows nothing and reports ``RegistryError/notFound(operation:type:key:tag:registry:)`` once
+  /// shows nothing and reports `RegistryError.notFound` once
   /// when it appears. When the key or tag changes, the new instance is found before the old one
   /// is let go of.
   ///
