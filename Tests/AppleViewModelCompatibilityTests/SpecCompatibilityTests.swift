@@ -151,6 +151,22 @@ extension ViewModelSpecWithArg4 {
     two.disposeAll()
   }
 
+  /// `overrideWith(_:)` inside a `runWithOverride` body: "restoring one … brings back the one
+  /// below it" — here the body's own override.
+  @Test func anOverrideInsideARunWithOverrideBodyRestoresTheBodysOverride() {
+    withTestRegistry { _, _ in
+      let spec = ViewModelSpec<CompatCounter> { NamedCounter("base") }
+      @MainActor func name() -> String? { (spec.build() as? NamedCounter)?.name }
+      spec.runWithOverride(ViewModelSpec { NamedCounter("scoped") }) {
+        let restore = spec.overrideWith(ViewModelSpec { NamedCounter("inner") })
+        #expect(name() == "inner")
+        restore()
+        #expect(name() == "scoped")
+      }
+      #expect(name() == "base")
+    }
+  }
+
   @Test func anUnkeyedOverrideClearsTheKeyAndTag() {
     withTestRegistry { _, _ in
       let spec = ViewModelSpec<CompatCounter>(key: "k", tag: "t") { CompatCounter() }

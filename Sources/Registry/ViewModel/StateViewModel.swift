@@ -143,12 +143,14 @@ open class StateViewModel<State>: ViewModel {
 
   private func deliverTransition(previous: State, new: State) {
     guard !isDisposed else { return }
-    if stateListenerCount > 0 { deliverToStateListeners(previous: previous, new: new) }
+    // The streams first: one that a listener makes below starts with this state as its current
+    // one, and must not get it twice.
     if hasStateStreams {
       // A copy: a stream that ends while fed removes itself.
       let streams = stateStreams
       streams.yield(new)
     }
+    if stateListenerCount > 0 { deliverToStateListeners(previous: previous, new: new) }
     deliverChange()
   }
 

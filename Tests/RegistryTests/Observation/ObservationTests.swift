@@ -121,6 +121,29 @@ private final class ChangeCounter {
     #expect(received == [1, 2, 3])
   }
 
+  /// `states`: "the current one first, then each new one" — also for a stream made by a
+  /// listener while a change is delivered: that change is its current state, once.
+  @Test(arguments: [true, false])
+  func aStatesStreamMadeInAListenerGetsEachStateOnce(stateListener: Bool) async {
+    let registry = ViewModelRegistry(name: "streams")
+    let binding = ViewModelBinding(registry: registry)
+    let model = binding.watch(ViewModelSpec(key: "s") { StateViewModel(state: 1) })
+    var stream: AsyncStream<Int>?
+    let stop =
+      stateListener
+      ? model.listenState { _, _ in if stream == nil { stream = model.states } }
+      : model.listen { if stream == nil { stream = model.states } }
+    model.setState(2)
+    model.setState(3)
+    stop()
+    binding.dispose()
+    var received: [Int] = []
+    if let stream {
+      for await state in stream { received.append(state) }
+    }
+    #expect(received == [2, 3])
+  }
+
   @Test func cancelledConsumerIsRemoved() async {
     let registry = ViewModelRegistry(name: "streams")
     let binding = ViewModelBinding(registry: registry)

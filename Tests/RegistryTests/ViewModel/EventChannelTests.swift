@@ -121,6 +121,20 @@ private final class AlertsOnlyViewModel: ViewModel {
     }
   }
 
+  /// `hasSubscribers`: "Whether anything is subscribed" — a stream of `events` is a subscriber
+  /// as a handler is.
+  @Test func aStreamAloneIsASubscriber() {
+    withTestRegistry { _, _ in
+      let channel = EventChannel<Int>()
+      #expect(!channel.hasSubscribers)
+      let stream = channel.events
+      #expect(channel.hasSubscribers)
+      #expect(channel.emit(1))
+      channel.finish()
+      _ = stream
+    }
+  }
+
   @Test func eventWithNoSubscriberIsDroppedAndNeverReplayed() {
     withTestRegistry { _, _ in
       let channel = EventChannel<Toast>()
