@@ -8,6 +8,8 @@ extension ViewModelBinding {
   public var isPaused: Bool { core.isPaused }
 
   /// Adds a provider that can pause this binding; one that is already paused pauses it at once.
+  /// The binding follows the provider until the provider is removed or the binding is disposed;
+  /// then it calls the closure ``PauseProvider/observePause(_:)`` returned, once.
   ///
   /// ```swift
   /// binding.addPauseProvider(appInBackground)

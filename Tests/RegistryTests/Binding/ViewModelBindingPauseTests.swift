@@ -8,8 +8,41 @@ private final class PauseCountingBinding: ViewModelBinding {
   override func onPause() { pauses += 1 }
 }
 
+/// A provider that counts the observations still running.
+@MainActor
+private final class CountingPauseProvider: PauseProvider {
+  var isPaused = false
+  var observing = 0
+
+  func observePause(_ observer: @escaping @MainActor (Bool) -> Void) -> () -> Void {
+    observing += 1
+    var stopped = false
+    return { [self] in
+      guard !stopped else { return }
+      stopped = true
+      observing -= 1
+    }
+  }
+}
+
 @MainActor
 @Suite struct ViewModelBindingPauseTests {
+  /// `addPauseProvider(_:)`: the binding follows each provider "until the provider is removed or
+  /// the binding is disposed; then it calls the closure `observePause(_:)` returned, once".
+  @Test func disposingABindingStopsFollowingEveryProvider() {
+    withTestRegistry { _, _ in
+      let first = CountingPauseProvider()
+      let second = CountingPauseProvider()
+      let binding = ViewModelBinding()
+      binding.addPauseProvider(first)
+      binding.addPauseProvider(second)
+      #expect(first.observing == 1 && second.observing == 1)
+      binding.removePauseProvider(first)
+      #expect(first.observing == 0)
+      binding.dispose()
+      #expect(second.observing == 0)
+    }
+  }
   private func makeWatched(
     _ refreshes: @escaping () -> Void
   ) -> (ViewModelBinding, StateViewModel<Int>) {
