@@ -2,8 +2,8 @@
 """Mutation testing of Registry's core: seeds one small bug at a time into the sources, rebuilds
 incrementally, runs the tests and records whether they noticed.
 
-Mutants are generated mechanically from the Swift sources of the core (Sources/Registry/Registry,
-Binding, Hosts, ViewModel, Services, Interfaces and Sources/RegistryTesting). Only code inside function bodies,
+Mutants are generated mechanically from the Swift sources of the core (Sources/Registry/Engine,
+Configuration, Binding, Hosts, ViewModel, Services, Interfaces and Sources/RegistryTesting). Only code inside function bodies,
 accessors and closures is mutated: comments, strings, `#if` lines and declarations are left alone.
 See Tests/README.md for the operators, the choices that keep a full run to a few hundred mutants,
 and how to read the report.
@@ -29,7 +29,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = [
-    "Sources/Registry/Registry",
+    "Sources/Registry/Engine",
+    "Sources/Registry/Configuration",
     "Sources/Registry/Binding",
     "Sources/Registry/Hosts",
     "Sources/Registry/ViewModel",

@@ -331,31 +331,3 @@ struct SpecSite: Equatable {
     return "\(lhs.fileID)" == "\(rhs.fileID)"
   }
 }
-
-/// Where a family-made spec came from: the family and the argument. It builds the instance,
-/// makes the spec again from a proxy family, and — as the spec's values — carries the key, tag
-/// and lifetime made from the argument, so that all of it is one object.
-class SpecOrigin<VM: ViewModel>: InstanceArg.Values {
-  /// The family the caller named: a proxy on it applies, and kept instances are pooled under it.
-  let familyID: ObjectIdentifier
-
-  init(
-    familyID: ObjectIdentifier, key: consuming AnyHashable?, tag: consuming AnyHashable?,
-    aliveForever: Bool
-  ) {
-    self.familyID = familyID
-    super.init(key: consume key, tag: consume tag, aliveForever: aliveForever)
-  }
-
-  /// Builds the instance for the argument.
-  @MainActor
-  func build() throws -> VM {
-    preconditionFailure("FamilyArgument overrides this")
-  }
-
-  /// The spec `proxyFamily` makes for the argument, when it is a family of the same kind.
-  @MainActor
-  func remake(_ proxyFamily: AnyObject) -> ViewModelSpec<VM>? {
-    preconditionFailure("FamilyArgument overrides this")
-  }
-}

@@ -1,0 +1,32 @@
+/// The origin of a family's spec: the argument, the builder of the family that builds it (the
+/// one called, or its proxy) and the token of the family the caller named. It keeps no family:
+/// a family keeps its specs in its cache, and a spec that kept its family would keep it alive.
+final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
+  let arg: Arg
+  let builder: @MainActor (Arg) throws -> VM
+  let identity: FamilyToken<Arg>
+
+  required init(
+    _ arg: Arg, build builder: @escaping @MainActor (Arg) throws -> VM,
+    identity: FamilyToken<Arg>, key: consuming AnyHashable?, tag: consuming AnyHashable?,
+    aliveForever: Bool
+  ) {
+    self.arg = arg
+    self.builder = builder
+    self.identity = identity
+    // Moved, not copied: each copy of an `AnyHashable?` is a call through its value witnesses.
+    super.init(
+      familyID: ObjectIdentifier(identity), key: consume key, tag: consume tag,
+      aliveForever: aliveForever)
+  }
+
+  @MainActor
+  override func build() throws -> VM {
+    try builder(arg)
+  }
+
+  @MainActor
+  override func remake(_ proxyFamily: AnyObject) -> ViewModelSpec<VM>? {
+    (proxyFamily as? ViewModelSpecWithArg<VM, Arg>)?.makeSpec(arg, identity: identity)
+  }
+}
