@@ -10,7 +10,7 @@ func section(_ title: String) {
 
 MainActor.assumeIsolated {
   let registry = ViewModelRegistry(name: "app")
-  registry.configure(lifecycles: [LoggingLifecycle { print("    \($0)") }])
+  registry.addLifecycle(LoggingLifecycle { print("    \($0)") })
 
   section("1. The composition root provides the API client, then checks nothing is missing")
   registry.provide(apiClientSpec) { LiveAPIClient(server: [1: "Ada", 2: "Grace"]) }

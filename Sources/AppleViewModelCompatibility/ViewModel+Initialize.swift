@@ -18,6 +18,8 @@ extension ViewModel {
   public static func initialize(
     config: ViewModelConfig = ViewModelConfig(), lifecycles: [any Registry.ViewModelLifecycle] = []
   ) {
-    ViewModelRegistry.current.configure(config: config, lifecycles: lifecycles)
+    let registry = ViewModelRegistry.current
+    registry.configure(config: config)
+    registry.replaceLifecycles(with: lifecycles)
   }
 }

@@ -7,7 +7,7 @@ import Testing
   /// "Forgets the events recorded so far." (``RecordingLifecycle/removeAll()``)
   @Test(.registry) func removeAllForgetsTheEventsSoFarAndRecordsWhatComesAfter() {
     let recorder = RecordingLifecycle()
-    ViewModelRegistry.current.addLifecycle(recorder)
+    let stop = ViewModelRegistry.current.addLifecycle(recorder)
     let binding = ViewModelBinding()
     _ = binding.watch(leakySpec)
     #expect(recorder.events.map(\.kind) == [.create, .bind])
@@ -15,6 +15,6 @@ import Testing
     #expect(recorder.events.isEmpty)
     binding.dispose()
     #expect(recorder.events.map(\.kind) == [.unbind, .dispose])
-    ViewModelRegistry.current.removeLifecycle(recorder)
+    stop()
   }
 }

@@ -15,7 +15,8 @@ func section(_ title: String) {
 MainActor.assumeIsolated {
   let registry = ViewModelRegistry.current
   let audit = DisposalAudit()
-  registry.configure(lifecycles: [LoggingLifecycle { print("    \($0)") }, audit])
+  registry.addLifecycle(LoggingLifecycle { print("    \($0)") })
+  registry.addLifecycle(audit)
 
   print("NotesApp: two features (Notes, Settings) on two interface modules (SessionInterface,")
   print("NotesStorage), whose live modules (AuthLive, NotesStorageLive) only the root imports.")
@@ -83,7 +84,7 @@ MainActor.assumeIsolated {
     "7. A test provides its own session, in its own registry; the note store's default serves")
   let aliveBefore = registry.liveInstanceCount
   let testRegistry = ViewModelRegistry(name: "test", context: .test)
-  testRegistry.configure(lifecycles: [LoggingLifecycle { print("    (test) \($0)") }])
+  testRegistry.addLifecycle(LoggingLifecycle { print("    (test) \($0)") })
   testRegistry.withCurrent {
     testRegistry.provide(sessionSpec) { MockSessionViewModel() }
     let test = ViewModelBinding(label: "NotesListTest")

@@ -28,7 +28,7 @@ final class AppShell {
   init(registry: ViewModelRegistry, clearsScreen: Bool) {
     self.registry = registry
     self.clearsScreen = clearsScreen
-    registry.configure(lifecycles: [journal.makeLogger()])
+    registry.addLifecycle(journal.makeLogger())
     let journal = journal
     itemsHost = ViewModelHost(itemsSpec, registry: registry, label: "ItemsScreen") {
       journal.requestRedraw("ItemsScreen")

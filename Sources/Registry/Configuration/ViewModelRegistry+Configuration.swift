@@ -1,24 +1,31 @@
 extension ViewModelRegistry {
-  /// Sets this registry's configuration and lifecycle observers, replacing earlier ones.
+  /// Sets this registry's configuration, replacing the earlier one. Lifecycle observers stay:
+  /// add them with ``addLifecycle(_:)``.
   ///
   /// ```swift
-  /// registry.configure(
-  ///   config: ViewModelConfig(isLoggingEnabled: true), lifecycles: [audit])
+  /// registry.configure(config: ViewModelConfig(isLoggingEnabled: true))
   /// ```
   ///
-  /// - Parameters:
-  ///   - config: Logging, state comparison and error routing.
-  ///   - lifecycles: Observers of create, bind, unbind and dispose, called in order.
-  public func configure(
-    config: ViewModelConfig = ViewModelConfig(), lifecycles: [any ViewModelLifecycle] = []
-  ) {
+  /// - Parameter config: Logging, state comparison and error routing.
+  public func configure(config: ViewModelConfig = ViewModelConfig()) {
     self.config = config
     configSnapshot.value = config
+    activateLifecycles()
+  }
+
+  /// Replaces every lifecycle observer (the compatibility module's `initialize`).
+  package func replaceLifecycles(with lifecycles: [any ViewModelLifecycle]) {
     self.lifecycles = lifecycles
+    activateLifecycles()
+  }
+
+  /// The observers told of each event: those added, then the logger the configuration asks for.
+  private func activateLifecycles() {
     activeLifecycles = lifecycles + (config.isLoggingEnabled ? [LoggingLifecycle()] : [])
   }
 
-  /// Adds a lifecycle observer after the others; returns a closure that removes it.
+  /// Adds a lifecycle observer after the others; returns a closure that removes it. This is how
+  /// an observer is added; ``lifecycleEvents`` gives the same events as an async stream.
   ///
   /// ```swift
   /// let stop = registry.addLifecycle(recorder)
@@ -30,23 +37,18 @@ extension ViewModelRegistry {
   @discardableResult
   public func addLifecycle(_ lifecycle: any ViewModelLifecycle) -> () -> Void {
     lifecycles.append(lifecycle)
-    configure(config: config, lifecycles: lifecycles)
+    activateLifecycles()
     return { [weak self, weak lifecycle] in
       guard let lifecycle else { return }
       self?.removeLifecycle(lifecycle)
     }
   }
 
-  /// Removes a lifecycle observer; removing one that is not installed does nothing.
-  ///
-  /// ```swift
-  /// registry.removeLifecycle(recorder)
-  /// ```
-  ///
-  /// - Parameter lifecycle: The observer to remove.
-  public func removeLifecycle(_ lifecycle: any ViewModelLifecycle) {
+  /// Removes a lifecycle observer; removing one that is not installed does nothing. The closure
+  /// ``addLifecycle(_:)`` returns calls it; the compatibility module's `removeLifecycle` too.
+  package func removeLifecycle(_ lifecycle: any ViewModelLifecycle) {
     lifecycles.removeAll { $0 === lifecycle }
-    configure(config: config, lifecycles: lifecycles)
+    activateLifecycles()
   }
 
   /// Routes an error thrown by a listener or an observer.

@@ -56,7 +56,7 @@ public final class ViewModelRegistry {
   /// route them; the default prints.
   public var issueReporter: any RegistryIssueReporter = PrintingIssueReporter()
 
-  /// Logging, state comparison and error routing; see ``configure(config:lifecycles:)``.
+  /// Logging, state comparison and error routing; see ``configure(config:)``.
   public internal(set) var config = ViewModelConfig() {
     didSet { configuredEquals = config.equals }
   }
@@ -64,8 +64,8 @@ public final class ViewModelRegistry {
   /// `config` keeps Swift's exclusivity checks.
   // Unchecked: assigned only by `config`'s `didSet`, read whole, never across a call.
   @exclusivity(unchecked) private(set) var configuredEquals: (@Sendable (Any?, Any?) -> Bool)? = nil
-  /// The lifecycle observers given to ``configure(config:lifecycles:)`` or added since.
-  public internal(set) var lifecycles: [any ViewModelLifecycle] = []
+  /// The lifecycle observers added with ``addLifecycle(_:)``, in order.
+  package internal(set) var lifecycles: [any ViewModelLifecycle] = []
   /// `lifecycles` plus the logger when logging is on: what events go to. Unchecked: read four
   /// times per build and release (about 100 instructions each with the dynamic check); only
   /// ever read or assigned whole, and a round of events iterates a copy, never across a call.

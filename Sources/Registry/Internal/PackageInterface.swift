@@ -49,6 +49,7 @@ extension ViewModelRegistry {
     guard disposeAllRefreshingNoOne() else { return }
     clearAllProxies()
     configure()
+    replaceLifecycles(with: [])
   }
 
   /// Disposes every instance without refreshing anyone, as AppleViewModel's resets do (a

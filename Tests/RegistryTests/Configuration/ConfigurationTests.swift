@@ -26,7 +26,7 @@ private final class Recorder: ViewModelLifecycle {
   @Test func lifecycleObserversHearEveryEventInOrder() {
     withTestRegistry { registry, _ in
       let recorder = Recorder()
-      registry.configure(lifecycles: [recorder])
+      registry.addLifecycle(recorder)
       let spec = ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) }
       let binding = ViewModelBinding(label: "Screen")
       _ = binding.watch(spec)
@@ -42,12 +42,32 @@ private final class Recorder: ViewModelLifecycle {
     }
   }
 
+  /// `configure(config:)`: "Lifecycle observers stay"; the closure `addLifecycle(_:)` returns
+  /// removes its observer, and only that one.
+  @Test func configuringKeepsTheObserversAndEachRemovesItsOwn() {
+    withTestRegistry { registry, _ in
+      let first = Recorder()
+      let second = Recorder()
+      let stopFirst = registry.addLifecycle(first)
+      registry.addLifecycle(second)
+      registry.configure(config: ViewModelConfig(keyChurnWarning: nil))
+      let binding = ViewModelBinding()
+      _ = binding.watch(ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) })
+      #expect(first.events.count == 2 && second.events.count == 2)
+      stopFirst()
+      binding.dispose()
+      #expect(first.events.count == 2)
+      #expect(second.events.count == 4)
+    }
+  }
+
   @Test func throwingObserverNeverStopsTheOthersOrTheRegistry() {
     withTestRegistry { registry, reporter in
       let failing = Recorder()
       failing.failOn = .create
       let other = Recorder()
-      registry.configure(lifecycles: [failing, other])
+      registry.addLifecycle(failing)
+      registry.addLifecycle(other)
       let binding = ViewModelBinding()
       let model = binding.watch(ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) })
       #expect(other.events.count == 2)

@@ -113,8 +113,8 @@ private struct FaultRun {
     generator = SeededGenerator(seed: seed)
     let faults = self.faults
     registry.configure(
-      config: ViewModelConfig(onError: { _ in faults.routedErrors += 1 }, keyChurnWarning: nil),
-      lifecycles: [ThrowingObserver()])
+      config: ViewModelConfig(onError: { _ in faults.routedErrors += 1 }, keyChurnWarning: nil))
+    registry.addLifecycle(ThrowingObserver())
     var made: [Choice] = []
     for index in 0..<3 {
       let name = "k\(index)"
