@@ -274,8 +274,8 @@ private func specUnderTest(_ kind: SpecKind) -> SpecUnderTest {
     }
   }
 
-  /// A proxy that changes sharing is "reported as a warning" whichever the kind: a service's
-  /// and an async view model's, as a view model's.
+  /// A proxy that changes sharing is "reported as a warning" whichever the kind (a service's
+  /// and an async view model's, as a view model's) and whichever the call (`withProxy` too).
   @Test func aProxyThatChangesSharingIsReportedForEveryKind() {
     withRegistry { registry in
       let reporter = SpecIssueRecorder()
@@ -284,11 +284,15 @@ private func specUnderTest(_ kind: SpecKind) -> SpecUnderTest {
       let async = AsyncViewModelSpec(key: "a") { Named("real") }
       registry.setProxy(ServiceSpec { NamedService("private") }, for: service)
       registry.setProxy(AsyncViewModelSpec { Named("private") }, for: async)
+      // `withProxy(_:for:operation:)`: "A change of sharing or lifetime is reported as
+      // `setProxy(_:for:)` reports it."
+      let plain = ViewModelSpec(key: "v") { Named("real") }
+      registry.withProxy(ViewModelSpec(aliveForever: true) { Named("kept") }, for: plain) {}
       let changes = reporter.issues.compactMap { issue -> String? in
         guard case .proxyChangesSpec(let type, _, _) = issue.error else { return nil }
         return type
       }
-      #expect(changes.count == 2)
+      #expect(changes.count == 3)
       #expect(changes.contains { $0.contains("NamedService") })
       #expect(changes.contains { $0.contains("Named") && !$0.contains("Service") })
     }
