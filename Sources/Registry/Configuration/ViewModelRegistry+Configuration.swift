@@ -38,8 +38,10 @@ extension ViewModelRegistry {
   public func addLifecycle(_ lifecycle: any ViewModelLifecycle) -> () -> Void {
     lifecycles.append(lifecycle)
     activateLifecycles()
+    var removed = false
     return { [weak self, weak lifecycle] in
-      guard let lifecycle else { return }
+      guard !removed, let lifecycle else { return }
+      removed = true
       self?.removeLifecycle(lifecycle)
     }
   }

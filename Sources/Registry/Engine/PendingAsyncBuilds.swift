@@ -25,6 +25,14 @@ final class PendingAsyncBuild {
     self.name = name
   }
 
+  /// Takes every waiter out of the build, in the order they came: the first caller is the one
+  /// the instance is built for, and each is answered in turn.
+  func takeWaiters() -> [Waiter] {
+    let inOrder = waiters.sorted { $0.key < $1.key }.map(\.value)
+    waiters.removeAll()
+    return inOrder
+  }
+
   func makeWaiterID() -> UInt64 {
     nextWaiterID += 1
     return nextWaiterID

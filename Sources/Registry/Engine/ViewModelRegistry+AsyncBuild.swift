@@ -69,8 +69,7 @@ extension ViewModelRegistry {
   ) {
     let key = pending.key
     pendingBuilds.end(pending)
-    let waiters = pending.waiters.sorted { $0.key < $1.key }.map(\.value)
-    pending.waiters.removeAll()
+    let waiters = pending.takeWaiters()
     if pending.isAbandoned {
       // A reset or disposeAll() ran meanwhile: what was built for before it is disposed, not
       // registered, as when a reset comes during a synchronous build.
@@ -166,8 +165,7 @@ extension ViewModelRegistry {
     for pending in pendingBuilds.endAll(tag: tag) {
       pending.isAbandoned = true
       pending.task?.cancel()
-      let waiters = pending.waiters.sorted { $0.key < $1.key }.map(\.value)
-      pending.waiters.removeAll()
+      let waiters = pending.takeWaiters()
       for waiter in waiters { waiter.continuation.resume(throwing: CancellationError()) }
     }
   }

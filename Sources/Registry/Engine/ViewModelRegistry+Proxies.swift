@@ -74,7 +74,8 @@ extension ViewModelRegistry {
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Removes the proxy of `spec` in this registry, if any: its next build uses its own builder.
+  /// Removes the proxy of `spec` in this registry, if any, and the overrides the compatibility
+  /// module's `overrideWith(_:)` stacked on it: its next build uses its own builder.
   ///
   /// ```swift
   /// registry.clearProxy(for: authSpec)
@@ -106,8 +107,9 @@ extension ViewModelRegistry {
   ///
   /// A change of sharing or lifetime is reported as
   /// [`setProxy(_:for:)`](doc:setProxy(_:for:fileID:filePath:line:column:))
-  /// reports it. In a test, prefer the registry's own scope (`RegistryTesting`), which no other
-  /// test sees.
+  /// reports it. `operation` does not suspend, so an async spec's resolution, which does, is not
+  /// made inside it: replace an async spec with `setProxy` and `clearProxy(for:)`. In a test,
+  /// prefer the registry's own scope (`RegistryTesting`), which no other test sees.
   ///
   /// - Parameters:
   ///   - proxy: The spec to build from while `operation` runs.

@@ -220,10 +220,12 @@ open class ViewModel {
   func deliverChange() {
     let registry = self.registry
     registry.beginChange()
-    if !listeners.isEmpty { callListeners() }
+    // The streams first: a listener may dispose the instance, which finishes them, and they
+    // still "yield once per change".
     if let extrasStorage, !extrasStorage.changeStreams.isEmpty {
       extrasStorage.changeStreams.yield(())
     }
+    if !listeners.isEmpty { callListeners() }
     for watcher in lifetime.watchers {
       registry.markDirty(watcher, dependency: self)
     }

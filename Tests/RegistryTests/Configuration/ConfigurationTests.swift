@@ -58,6 +58,13 @@ private final class Recorder: ViewModelLifecycle {
       binding.dispose()
       #expect(first.events.count == 2)
       #expect(second.events.count == 4)
+      // "calling it again does nothing", even once the same observer was added again.
+      registry.addLifecycle(first)
+      stopFirst()
+      let again = ViewModelBinding()
+      _ = again.watch(ViewModelSpec(key: "k") { ProbeViewModel("k", log: EventLog()) })
+      again.dispose()
+      #expect(first.events.count == 6)
     }
   }
 

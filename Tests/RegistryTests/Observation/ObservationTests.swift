@@ -144,6 +144,22 @@ private final class ChangeCounter {
     #expect(received == [2, 3])
   }
 
+  /// `changes`: "yields once per change and finishes when the view model is disposed" — also
+  /// for the change whose listener disposes it.
+  @Test func aChangeWhoseListenerDisposesTheViewModelStillReachesTheStream() async {
+    let registry = ViewModelRegistry(name: "streams")
+    let binding = ViewModelBinding(registry: registry)
+    let model = binding.watch(ViewModelSpec(key: "c") { CounterViewModel() })
+    let stream = model.changes
+    let stop = model.listen { binding.dispose() }
+    model.notifyListeners()
+    stop()
+    #expect(model.isDisposed)
+    var received = 0
+    for await _ in stream { received += 1 }
+    #expect(received == 1)
+  }
+
   @Test func cancelledConsumerIsRemoved() async {
     let registry = ViewModelRegistry(name: "streams")
     let binding = ViewModelBinding(registry: registry)

@@ -86,6 +86,29 @@ private let eagerClockLine = 72
 /// disposal, proxy and interface rules of `viewModelBinding.read` and `.watch`."
 @MainActor
 @Suite struct DependencyWrapperTests {
+  /// A builder that returns a view model made and disposed by hand, resolved through a disposed
+  /// binding: the reuse is reported ("`builderReusedInstance`"), and nothing else is done to
+  /// the instance — its wrappers are not attached, which would report its disposed binding.
+  @Test func aReusedDisposedInstanceKeepsItsWrappersAsTheyAre() {
+    withTestRegistry { _, reporter in
+      let handMade = Screen()
+      handMade.dispose()
+      let binding = ViewModelBinding()
+      binding.dispose()
+      #expect(binding.read(ViewModelSpec { handMade }) === handMade)
+      #expect(
+        !reporter.errors.contains {
+          if case .viewModelDisposed = $0 { return true }
+          return false
+        })
+      #expect(
+        reporter.errors.contains {
+          if case .builderReusedInstance = $0 { return true }
+          return false
+        })
+    }
+  }
+
   @Test func aWrapperResolvesThroughTheViewModelsOwnBindingOnFirstAccess() {
     withTestRegistry { registry, reporter in
       let binding = ViewModelBinding(label: "Host")
