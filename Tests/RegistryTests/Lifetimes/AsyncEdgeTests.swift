@@ -26,6 +26,25 @@ private func settleTasks() async {
 /// Async builds meeting everything else the registry does meanwhile.
 @MainActor
 @Suite struct AsyncEdgeTests {
+  /// An async build whose instance disposes itself in `onCreate`: no binding holds what is
+  /// disposed, so its `onBind` never runs ("disposed exactly once", and nothing after).
+  @Test func anAsyncInstanceDisposedInItsOnCreateIsNeverBound() async {
+    let registry = ViewModelRegistry(name: "self-disposing")
+    let log = EventLog()
+    final class SelfDisposing: ProbeViewModel {
+      override func onCreate(_ arg: InstanceArg) {
+        super.onCreate(arg)
+        dispose()
+      }
+    }
+    let binding = ViewModelBinding(registry: registry)
+    _ = try? await binding.watchAsync(AsyncViewModelSpec(key: "s") { SelfDisposing("s", log: log) })
+    #expect(log.events(startingWith: "bind").isEmpty)
+    #expect(log.events(startingWith: "dispose").count == 1)
+    binding.dispose()
+    #expect(registry.liveInstanceCount == 0)
+  }
+
   @Test func completionOntoAPooledInstanceKeepsItInThePoolOnce() async {
     let registry = ViewModelRegistry(name: "async")
     let gate = AsyncGate()
