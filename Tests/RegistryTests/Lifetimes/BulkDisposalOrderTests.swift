@@ -289,9 +289,11 @@ enum DependencyShape: String, CaseIterable, CustomTestStringConvertible {
   }
 
   /// "Holders first, then newest first": a dependency held by two owners, both older than it,
-  /// waits for both, and of the two the newer goes first.
-  @Test(arguments: BulkDisposal.allCases)
-  func ofTwoOwnersOfADependencyTheNewerIsDisposedFirst(disposal: BulkDisposal) {
+  /// waits for both, and of the two the newer goes first, whichever took it first.
+  @Test(arguments: BulkDisposal.allCases, [true, false])
+  func ofTwoOwnersOfADependencyTheNewerIsDisposedFirst(
+    disposal: BulkDisposal, olderHoldsFirst: Bool
+  ) {
     let log = EventLog()
     var root: ViewModelBinding?
     withRegistry(leakCheck: false) { registry in
@@ -307,9 +309,9 @@ enum DependencyShape: String, CaseIterable, CustomTestStringConvertible {
       root = ViewModelBinding(label: "Root")
       let older = root!.read(olderSpec)
       let newer = root!.read(newerSpec)
-      // Both hold the dependency, built after them; the older one took it first.
-      _ = older.viewModelBinding.read(dependencySpec)
-      _ = newer.viewModelBinding.read(dependencySpec)
+      // Both hold the dependency, built after them, whichever took it first.
+      let owners = olderHoldsFirst ? [older, newer] : [newer, older]
+      for owner in owners { _ = owner.viewModelBinding.read(dependencySpec) }
       run(disposal, in: registry, tagged: 3)
     }
     #expect(log.events == ["newer", "older", "dependency"])
