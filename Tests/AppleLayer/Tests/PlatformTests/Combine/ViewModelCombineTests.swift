@@ -35,6 +35,25 @@ private final class Checkout: EventViewModel<String> {}
     }
   }
 
+  /// A change refreshes a watching binding once "when the change (and any change it causes) is
+  /// complete" — also a change that a `changesPublisher` subscriber causes, for `setState` and
+  /// for `notifyListeners`.
+  @Test(arguments: [true, false])
+  func aChangeASubscriberCausesIsPartOfTheSameRefresh(setState: Bool) {
+    withRegistry { _ in
+      var refreshes = 0
+      let binding = ViewModelBinding { refreshes += 1 }
+      let first = binding.watch(ViewModelSpec(key: "first") { Counter() })
+      let second = binding.watch(ViewModelSpec(key: "second") { Counter() })
+      let subscription = first.changesPublisher.sink { second.setState(second.state + 1) }
+      if setState { first.setState(1) } else { first.notifyListeners() }
+      #expect(second.state == 1)
+      #expect(refreshes == 1)
+      subscription.cancel()
+      binding.dispose()
+    }
+  }
+
   @Test func anObservedObjectViewUpdatesOnAPublishedChangeAndOnNotify() {
     withRegistry { _ in
       let form = FormViewModel()
