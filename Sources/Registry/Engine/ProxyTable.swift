@@ -20,9 +20,9 @@ struct ProxyTable {
   }
 
   /// What each proxied spec or family is built from now (overrides included), by proxy key.
-  private var entries: [ObjectIdentifier: Entry] = [:]
+  private var entries: [ProxyKey: Entry] = [:]
   /// The `setProxy` entries below installed overrides, and the overrides, newest last.
-  private var overrides: [ObjectIdentifier: OverrideStack] = [:]
+  private var overrides: [ProxyKey: OverrideStack] = [:]
   private var lastOverrideToken: UInt64 = 0
   /// How many scoped proxies of this registry are installed in running tasks: while any is, the
   /// table is not empty, so that every resolution looks.
@@ -39,7 +39,7 @@ struct ProxyTable {
   var isEmpty: Bool { entries.isEmpty && scopedCount == 0 }
 
   /// The proxy that builds what `key` names, in the running task.
-  func proxy(for key: ObjectIdentifier, in registry: ViewModelRegistry) -> AnyObject? {
+  func proxy(for key: ProxyKey, in registry: ViewModelRegistry) -> AnyObject? {
     if scopedCount > 0, let scoped = ProxyScope.current?.proxy(for: key, in: registry) {
       return scoped
     }
@@ -116,7 +116,7 @@ struct ProxyTable {
 
   /// Marks the family proxy at `key` as having reported its changes; `false` when there is none
   /// or it did already.
-  mutating func markReportedChanges(at key: ObjectIdentifier) -> Bool {
+  mutating func markReportedChanges(at key: ProxyKey) -> Bool {
     guard let entry = entries[key], !entry.reportedChanges else { return false }
     entries[key]?.reportedChanges = true
     return true
@@ -132,7 +132,7 @@ package final class ProxyScope: @unchecked Sendable {
 
   private let parent: ProxyScope?
   private unowned let registry: ViewModelRegistry
-  private var entries: [ObjectIdentifier: AnyObject] = [:]
+  private var entries: [ProxyKey: AnyObject] = [:]
   /// Set when the operation returns. A task it started keeps the scope as its task-local value,
   /// but the proxies hold only "for as long as the operation runs".
   private var isOver = false
@@ -143,7 +143,7 @@ package final class ProxyScope: @unchecked Sendable {
   }
 
   @MainActor
-  func proxy(for key: ObjectIdentifier, in registry: ViewModelRegistry) -> AnyObject? {
+  func proxy(for key: ProxyKey, in registry: ViewModelRegistry) -> AnyObject? {
     if !isOver, registry === self.registry, let found = entries[key] { return found }
     return parent?.proxy(for: key, in: registry)
   }
@@ -176,13 +176,27 @@ package final class ProxyScope: @unchecked Sendable {
   }
 }
 
+/// What a proxy is installed under: an object (a spec, an async spec, a family's token), or, for
+/// a spec a family made for a `Hashable` argument, the family and the argument's key, which every
+/// spec the family makes for that argument shares: its spec cache starts again empty when full,
+/// and a proxy set on one argument's spec must still apply to the next spec made for it.
+struct ProxyKey: Hashable {
+  let object: ObjectIdentifier
+  let argument: AnyHashable?
+
+  init(_ object: ObjectIdentifier, argument: AnyHashable? = nil) {
+    self.object = object
+    self.argument = argument
+  }
+}
+
 /// What a proxy is installed under for an object that is not itself what its specs name (a
-/// family, named by its token).
+/// family, named by its token; a family's spec, named by its family and argument).
 protocol ProxyKeyed: AnyObject {
-  var proxyKey: ObjectIdentifier { get }
+  var proxyKey: ProxyKey { get }
 }
 
 /// The key a proxy for `object` is installed under.
-func proxyKey(of object: AnyObject) -> ObjectIdentifier {
-  (object as? any ProxyKeyed)?.proxyKey ?? ObjectIdentifier(object)
+func proxyKey(of object: AnyObject) -> ProxyKey {
+  (object as? any ProxyKeyed)?.proxyKey ?? ProxyKey(ObjectIdentifier(object))
 }

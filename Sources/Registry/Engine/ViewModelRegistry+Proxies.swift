@@ -179,7 +179,7 @@ extension ViewModelRegistry {
   ) {
     let sharingChanged = (spec.key == nil) != (active.key == nil)
     guard sharingChanged || spec.aliveForever != active.aliveForever,
-      proxies.markReportedChanges(at: familyID)
+      proxies.markReportedChanges(at: ProxyKey(familyID))
     else { return }
     reportChanges(from: spec.values, to: active.values, type: VM.self, at: site)
   }
@@ -231,15 +231,17 @@ extension ViewModelRegistry {
 
   /// The async spec that builds `spec` in this registry: its proxy, or itself.
   func activeSpec<VM>(for spec: AsyncViewModelSpec<VM>) -> AsyncViewModelSpec<VM> {
-    proxies.proxy(for: ObjectIdentifier(spec), in: self) as? AsyncViewModelSpec<VM> ?? spec
+    proxies.proxy(for: ProxyKey(ObjectIdentifier(spec)), in: self) as? AsyncViewModelSpec<VM>
+      ?? spec
   }
 
   /// The spec that builds `spec` in this registry: its proxy, its family's proxy, or itself.
   package func activeSpec<VM>(for spec: ViewModelSpec<VM>) -> ViewModelSpec<VM> {
-    if let proxy = proxies.proxy(for: ObjectIdentifier(spec), in: self) as? ViewModelSpec<VM> {
+    if let proxy = proxies.proxy(for: spec.proxyKey, in: self) as? ViewModelSpec<VM> {
       return proxy
     }
-    if let origin = spec.origin, let family = proxies.proxy(for: origin.familyID, in: self),
+    if let origin = spec.origin,
+      let family = proxies.proxy(for: ProxyKey(origin.familyID), in: self),
       let remade = origin.remake(family)
     {
       return remade

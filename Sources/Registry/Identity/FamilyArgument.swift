@@ -20,6 +20,10 @@ final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
       aliveForever: aliveForever)
   }
 
+  override var proxyKey: ProxyKey? {
+    identity.argumentKey(arg).map { ProxyKey(familyID, argument: $0) }
+  }
+
   @MainActor
   override func build() throws -> VM {
     try builder(arg)

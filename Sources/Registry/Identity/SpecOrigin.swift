@@ -13,6 +13,13 @@ class SpecOrigin<VM: ViewModel>: InstanceArg.Values {
     super.init(key: consume key, tag: consume tag, aliveForever: aliveForever)
   }
 
+  /// What a proxy on this argument's spec is installed under: the family and the argument's
+  /// key, shared by every spec the family makes for that argument; `nil` for an argument that
+  /// is not `Hashable`, whose spec is named by its own object.
+  var proxyKey: ProxyKey? {
+    preconditionFailure("FamilyArgument overrides this")
+  }
+
   /// Builds the instance for the argument.
   @MainActor
   func build() throws -> VM {

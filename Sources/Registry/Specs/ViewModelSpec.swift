@@ -273,6 +273,12 @@ extension ViewModelSpec {
   }
 }
 
+extension ViewModelSpec: ProxyKeyed {
+  /// A family's spec is named by its family and argument, so that a proxy set on it applies to
+  /// every spec the family makes for that argument; any other spec by its own object.
+  var proxyKey: ProxyKey { origin?.proxyKey ?? ProxyKey(ObjectIdentifier(self)) }
+}
+
 extension ViewModelSpec: RegistrySpec {
   /// See ``RegistrySpec``.
   @MainActor public var _proxyHandle: _ProxyHandle<@MainActor () throws -> VM> {

@@ -18,7 +18,10 @@
 /// must be pure: their result for an argument must not change. The builder receives the
 /// argument the spec was made with, which equals the one passed since — so equal arguments must
 /// be interchangeable: with an `==` that ignores some fields, the builder sees the first
-/// argument's. The cache is bounded: once it holds 256 specs it starts again empty.
+/// argument's. The cache is bounded: once it holds 256 specs it starts again empty. A proxy set
+/// on one argument's spec, `registry.setProxy(for: userSpec("u1")) { … }`, names the family and
+/// the argument, so it still applies to the spec made for that argument after the cache starts
+/// again.
 ///
 /// > Important: With an argument that is not `Hashable` and no `key` function, each call makes a
 /// > spec with its own identity, so each resolution builds a new instance. Give such families a
@@ -327,7 +330,7 @@ final class FamilyToken<Arg> {
 }
 
 extension ViewModelSpecWithArg: ProxyKeyed {
-  var proxyKey: ObjectIdentifier { ObjectIdentifier(token) }
+  var proxyKey: ProxyKey { ProxyKey(ObjectIdentifier(token)) }
 }
 
 extension ViewModelSpecWithArg: RegistrySpec {

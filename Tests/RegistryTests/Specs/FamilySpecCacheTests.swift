@@ -79,3 +79,78 @@ private enum ArgumentKeyProbe {
     return family(a, b).key!
   }
 }
+
+/// A proxy set on one argument's spec names the argument, not the spec object: the family's
+/// cache starting again (after 256 other arguments) makes a new spec object for it, which the
+/// proxy still builds, and which clears it.
+@MainActor
+@Suite struct FamilyArgumentProxyTests {
+  /// Calls `family` with 300 other arguments: more than its cache keeps.
+  private func churn<Arg>(_ family: (Arg) -> Void, _ make: (Int) -> Arg) {
+    for index in 1_000..<1_300 { family(make(index)) }
+  }
+
+  @Test func aProxyOnOneArgumentOutlivesTheCachesRestart() {
+    withTestRegistry { registry, _ in
+      let users = ViewModelSpecWithArg<ProbeViewModel, String>(builder: {
+        ProbeViewModel("real \($0)", log: EventLog())
+      })
+      let before = users("u1")
+      registry.setProxy(for: before) { ProbeViewModel("mock u1", log: EventLog()) }
+      churn({ _ = users($0) }, { "u\($0)" })
+      let after = users("u1")
+      #expect(after !== before)
+      let binding = ViewModelBinding()
+      #expect(binding.watch(after).name == "mock u1")
+      #expect(binding.watch(users("u2")).name == "real u2")
+      binding.dispose()
+
+      registry.clearProxy(for: users("u1"))
+      churn({ _ = users($0) }, { "u\($0)" })
+      let cleared = ViewModelBinding()
+      #expect(cleared.watch(users("u1")).name == "real u1")
+      cleared.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  @Test func aScopedProxyOnOneArgumentOfAPackFamilyOutlivesTheCachesRestart() {
+    withTestRegistry { registry, _ in
+      let rows = ViewModelSpecWithArg2<ProbeViewModel, Int, String>(builder: {
+        ProbeViewModel("real \($0) \($1)", log: EventLog())
+      })
+      let spec = rows(1, "a")
+      registry.withProxy(for: spec, builder: { ProbeViewModel("mock", log: EventLog()) }) {
+        churn({ _ = rows($0, "a") }, { $0 })
+        #expect(rows(1, "a") !== spec)
+        let binding = ViewModelBinding()
+        #expect(binding.watch(rows(1, "a")).name == "mock")
+        #expect(binding.watch(rows(2, "a")).name == "real 2 a")
+        binding.dispose()
+      }
+      let binding = ViewModelBinding()
+      #expect(binding.watch(rows(1, "a")).name == "real 1 a")
+      binding.dispose()
+    }
+  }
+
+  @Test func aProxyOnAnArgumentIsNotAProxyOnAnEqualArgumentOfAnotherFamily() {
+    withTestRegistry { registry, _ in
+      let first = ViewModelSpecWithArg<ProbeViewModel, String>(builder: {
+        ProbeViewModel("first \($0)", log: EventLog())
+      })
+      let second = ViewModelSpecWithArg<ProbeViewModel, String>(builder: {
+        ProbeViewModel("second \($0)", log: EventLog())
+      })
+      registry.setProxy(for: first("u1")) { ProbeViewModel("mock", log: EventLog()) }
+      // One at a time: both families share their instances by (type, key), so a live one
+      // would be found rather than built.
+      let binding = ViewModelBinding()
+      #expect(binding.watch(first("u1")).name == "mock")
+      binding.dispose()
+      let other = ViewModelBinding()
+      #expect(other.watch(second("u1")).name == "second u1")
+      other.dispose()
+    }
+  }
+}
