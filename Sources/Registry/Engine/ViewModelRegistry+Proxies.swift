@@ -37,9 +37,7 @@ extension ViewModelRegistry {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let original = spec._proxyHandle
     let replacement = proxy._proxyHandle
-    if let from = original.values, let to = replacement.values {
-      reportChanges(from: from, to: to, type: original.type, at: site)
-    }
+    reportChanges(from: original, to: replacement, at: site)
     installProxy(replacement.object, for: original.object, operation: "setProxy(_:for:)", at: site)
   }
 
@@ -121,9 +119,7 @@ extension ViewModelRegistry {
   ) rethrows -> R {
     let original = spec._proxyHandle
     let replacement = proxy._proxyHandle
-    if let from = original.values, let to = replacement.values {
-      reportChanges(from: from, to: to, type: original.type, at: nil)
-    }
+    reportChanges(from: original, to: replacement, at: nil)
     return try withProxy(
       replacement.object, for: original.object, named: "withProxy(_:for:operation:)",
       operation: operation)
@@ -182,6 +178,16 @@ extension ViewModelRegistry {
       proxies.markReportedChanges(at: ProxyKey(familyID))
     else { return }
     reportChanges(from: spec.values, to: active.values, type: VM.self, at: site)
+  }
+
+  /// Reports what a whole-spec proxy changes of the spec it replaces; a family's changes are
+  /// reported per argument, when the proxy first builds one.
+  private func reportChanges<Builder>(
+    from original: _ProxyHandle<Builder>, to replacement: _ProxyHandle<Builder>,
+    at site: CallSite?
+  ) {
+    guard let from = original.values, let to = replacement.values else { return }
+    reportChanges(from: from, to: to, type: original.type, at: site)
   }
 
   /// Reports, as a warning, what a proxy spec changes of the spec it replaces: its sharing or
