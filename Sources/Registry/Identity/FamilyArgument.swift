@@ -21,7 +21,10 @@ final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
   }
 
   override var proxyKey: ProxyKey? {
-    identity.argumentKey(arg).map { ProxyKey(familyID, argument: $0) }
+    // An argument not equal to itself (`Double.nan`) could never be found again by its key: its
+    // spec is named by its own object, as the cache, which never finds it either, names it.
+    guard let key = identity.argumentKey(arg), key == key else { return nil }
+    return ProxyKey(familyID, argument: key)
   }
 
   @MainActor

@@ -15,7 +15,7 @@ class SpecOrigin<VM: ViewModel>: InstanceArg.Values {
 
   /// What a proxy on this argument's spec is installed under: the family and the argument's
   /// key, shared by every spec the family makes for that argument; `nil` for an argument that
-  /// is not `Hashable`, whose spec is named by its own object.
+  /// is not `Hashable`, or not equal to itself, whose spec is named by its own object.
   var proxyKey: ProxyKey? {
     preconditionFailure("FamilyArgument overrides this")
   }

@@ -134,6 +134,39 @@ private enum ArgumentKeyProbe {
     }
   }
 
+  @Test func aProxyOnANilOptionalArgumentOutlivesTheCachesRestart() {
+    withTestRegistry { registry, _ in
+      let users = ViewModelSpecWithArg<ProbeViewModel, String?>(builder: {
+        ProbeViewModel("real \($0 ?? "nobody")", log: EventLog())
+      })
+      registry.setProxy(for: users(nil)) { ProbeViewModel("mock nobody", log: EventLog()) }
+      churn({ _ = users($0) }, { "u\($0)" })
+      let binding = ViewModelBinding()
+      #expect(binding.watch(users(nil)).name == "mock nobody")
+      #expect(binding.watch(users("u1")).name == "real u1")
+      binding.dispose()
+    }
+  }
+
+  /// An argument that is not equal to itself (`Double.nan`) has no cached spec to come back to:
+  /// its proxy stays on the spec object it was set on, and clearing it there empties the table.
+  @Test func aProxyOnAnArgumentNotEqualToItselfStaysOnItsSpec() {
+    withTestRegistry { registry, _ in
+      let readings = ViewModelSpecWithArg<ProbeViewModel, Double>(builder: {
+        ProbeViewModel("real \($0)", log: EventLog())
+      })
+      let spec = readings(.nan)
+      registry.setProxy(for: spec) { ProbeViewModel("mock", log: EventLog()) }
+      let binding = ViewModelBinding()
+      #expect(binding.watch(spec).name == "mock")
+      binding.dispose()
+      registry.clearProxy(for: spec)
+      let other = ViewModelBinding()
+      #expect(other.watch(spec).name == "real nan")
+      other.dispose()
+    }
+  }
+
   @Test func aProxyOnAnArgumentIsNotAProxyOnAnEqualArgumentOfAnotherFamily() {
     withTestRegistry { registry, _ in
       let first = ViewModelSpecWithArg<ProbeViewModel, String>(builder: {
