@@ -28,7 +28,8 @@ Comments and the text of string literals are left out (interpolations are code).
 
 The allow-list is grouped in four sections, each a header line `## <title>`:
 - performance exemptions (`@exclusivity(unchecked)`, `unowned(unsafe)`, `unsafeDowncast`,
-  `unsafeBitCast`): each reason gives the measurement that justifies it;
+  `unsafeBitCast`): each reason starts with "measured at this site:" and what checking that one
+  site costs (Benchmarks/measure-unsafe-sites.py), a measurement no other entry shares;
 - concurrency escapes (`nonisolated(unsafe)`, `@unchecked Sendable`);
 - linkage attributes (`@_cdecl`, `@_exported`);
 - standard-library hooks (the other underscored names, and `Unmanaged`).
@@ -45,6 +46,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 ALLOW_LIST = ROOT / ".ci" / "unsafe-allowlist.txt"
 
 PERFORMANCE = "Performance exemptions"
+# How a performance exemption's reason starts: the measurement of its own site follows.
+SITE_MEASUREMENT = "measured at this site:"
 CONCURRENCY = "Concurrency escapes"
 LINKAGE = "Linkage attributes"
 HOOKS = "Standard-library hooks"
@@ -224,6 +227,26 @@ def main():
                 failures.append(
                     f"{ALLOW_LIST.name}:{line}: listed under '{section}', belongs under "
                     f"'{expected}': {path} | {code}")
+    # A performance exemption is justified by what checking its own site costs, measured there
+    # (Benchmarks/measure-unsafe-sites.py): no two share a measurement.
+    measurements = {}
+    for key, listed in sorted(allowed.items()):
+        for section, reason, line in listed:
+            if section != PERFORMANCE:
+                continue
+            if not reason.startswith(SITE_MEASUREMENT):
+                failures.append(
+                    f"{ALLOW_LIST.name}:{line}: a performance exemption's reason starts with "
+                    f"'{SITE_MEASUREMENT}' and the cost of checking that site "
+                    f"(Benchmarks/measure-unsafe-sites.py): {key[0]} | {key[1]}")
+                continue
+            measurement = reason[len(SITE_MEASUREMENT):].split(";", 1)[0].strip()
+            if measurement in measurements:
+                failures.append(
+                    f"{ALLOW_LIST.name}:{line}: shares its measurement with line "
+                    f"{measurements[measurement]}; each site gives its own: {key[0]} | {key[1]}")
+            else:
+                measurements[measurement] = line
     for key, listed in sorted(allowed.items()):
         if len(found.get(key, [])) < len(listed):
             failures.append(

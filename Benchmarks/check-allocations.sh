@@ -4,7 +4,7 @@
 # counts; the number of heap blocks allocated must not grow with the calls.
 set -euo pipefail
 binary=${1:?usage: check-allocations.sh path/to/RegistryBenchmarks}
-cases=hot_read,hot_watch,family_hot_read,family_hot_watch,service_hot_read
+cases=hot_read,hot_watch,family_hot_read,family_hot_watch,family_pack_hot_read,service_hot_read
 blocks() {
   valgrind --tool=dhat --dhat-out-file=/dev/null "$binary" --quick --only "$cases" --calls "$1" \
     2>&1 >/dev/null | sed -n 's/.*Total: *[0-9,]* bytes in \([0-9,]*\) blocks.*/\1/p' | tr -d ,

@@ -85,6 +85,27 @@ func familyHotResolve(calls: Int, watching: Bool) -> [Metric] {
   return [Metric(name: name, unit: "ns/call", value: elapsed / Double(calls))]
 }
 
+// MARK: family_pack_hot_read
+
+/// A binding re-reads instances it holds through a family of two arguments, called on every
+/// read as a body calls it: `binding.read(family(id, 0))`.
+@MainActor
+func familyPackHotResolve(calls: Int) -> [Metric] {
+  let registry = ViewModelRegistry.current
+  let binding = ViewModelBinding(registry: registry)
+  let family = hotPackFamily
+  let held = (0..<hotWidth).map { id in binding.read(family(id, 0)) }
+  var sum: UInt = 0
+  let start = benchClock.now
+  for index in 0..<calls { sum &+= bits(binding.read(family(index & hotMask, 0))) }
+  let elapsed = nanoseconds(since: start)
+  expectHeld(held, registry: registry, calls: calls, sum: sum)
+  consume(sum)
+  binding.dispose()
+  expectEmpty(registry)
+  return [Metric(name: "family_pack_hot_read", unit: "ns/call", value: elapsed / Double(calls))]
+}
+
 /// A dictionary lookup with the `Int` key.
 @MainActor
 func familyHotFloor(calls: Int, name: String) -> [Metric] {

@@ -78,6 +78,11 @@ let stateSpec = ViewModelSpec(key: "state") { StateBenchViewModel() }
 /// A family whose `Int` argument is the key: `hotFamily(id)` makes a new spec on every call, as
 /// a SwiftUI body does on every render.
 let hotFamily = ViewModelSpecWithArg<PlainViewModel, Int>(builder: { _ in PlainViewModel() })
+/// A family of two arguments, keyed by both: its spec cache is its own, keyed by the arguments
+/// together.
+let hotPackFamily = ViewModelSpecWithArg2<PlainViewModel, Int, Int>(builder: { _, _ in
+  PlainViewModel()
+})
 let argFamily = ViewModelSpecWithArg<ArgViewModel, Int>(builder: { ArgViewModel(id: $0) })
 
 let chain10 = ChainLinks(length: 10)

@@ -94,6 +94,9 @@ func target(for name: String) -> Target? {
   switch name {
   // Re-read paths: what every render pays.
   case "hot_read", "hot_watch", "family_hot_read", "family_hot_watch": return .ratio(2)
+  // Two arguments hashed and compared as one key (with a `Hasher`), against the floor's one
+  // `Int`: a regression guard, see Benchmarks/README.md.
+  case "family_pack_hot_read": return .ratio(5)
   // A `@Read` property against the line it stands for, `viewModelBinding.read(spec)` of a held
   // instance (its floor): two reference counts more, see Benchmarks/README.md.
   case "wrapper_hot_read": return .ratio(1.6)

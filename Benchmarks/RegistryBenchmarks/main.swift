@@ -186,6 +186,9 @@ func scenarios(_ plan: Plan) -> [Scenario] {
     scenario("family_hot_watch", { familyHotResolve(calls: plan.familyCalls, watching: true) }) {
       familyHotFloor(calls: plan.familyCalls, name: "family_hot_watch")
     },
+    scenario("family_pack_hot_read", { familyPackHotResolve(calls: plan.familyCalls) }) {
+      familyHotFloor(calls: plan.familyCalls, name: "family_pack_hot_read")
+    },
     scenario("arg_new_instance", { argNewInstance(cycles: plan.cycles) }) {
       argNewInstanceFloor(cycles: plan.cycles)
     },

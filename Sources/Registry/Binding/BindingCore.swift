@@ -126,8 +126,8 @@ final class BindingCore {
     return id
   }
 
-  /// Unchecked: only ever read or assigned whole, by `id`.
-  @exclusivity(unchecked) private var idStorage: String?
+  /// `id`, made on first use.
+  private var idStorage: String?
 
   /// Writes `label#serial` straight into a string's storage: no interpolation, no integer
   /// description, and for the usual lengths (up to 15 bytes) a small string that allocates

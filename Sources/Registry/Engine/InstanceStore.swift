@@ -462,9 +462,8 @@ struct InstanceLifetime {
 
 /// The last value given to a table's ``HolderTable/generation``: each is new in the process, so
 /// that a spec's lookup memo names one state of one table, never a table made since at the same
-/// address. Even, so that a memo can keep a flag in the lowest bit. Unchecked: only ever
-/// incremented and read, never across a call.
-@MainActor @exclusivity(unchecked) private var lastTableGeneration: UInt64 = 0
+/// address. Even, so that a memo can keep a flag in the lowest bit.
+@MainActor private var lastTableGeneration: UInt64 = 0
 
 /// What one binding holds and follows; kept in the binding, only ``InstanceStore`` sets it.
 @MainActor

@@ -552,7 +552,7 @@ extension BindingCore {
     if registry.proxies.isEmpty, site != nil || !spec.isUnkeyedAliveForever,
       let held = heldInstance(of: spec, watching: mode.isWatching)
     {
-      return unsafeDowncast(held, to: VM.self)
+      return (held as! VM)
     }
     return try resolveOffTheHeldPath(spec, mode: mode, operation: operation, site: site)
   }

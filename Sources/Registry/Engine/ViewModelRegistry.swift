@@ -62,8 +62,7 @@ public final class ViewModelRegistry {
   }
   /// `config.equals`, which every `setState` reads: a copy of its own, so that the public
   /// `config` keeps Swift's exclusivity checks.
-  // Unchecked: assigned only by `config`'s `didSet`, read whole, never across a call.
-  @exclusivity(unchecked) private(set) var configuredEquals: (@Sendable (Any?, Any?) -> Bool)? = nil
+  private(set) var configuredEquals: (@Sendable (Any?, Any?) -> Bool)? = nil
   /// The lifecycle observers added with ``addLifecycle(_:)``, in order.
   package internal(set) var lifecycles: [any ViewModelLifecycle] = []
   /// `lifecycles` plus the logger when logging is on: what events go to. Unchecked: read four
@@ -165,8 +164,7 @@ public final class ViewModelRegistry {
   /// `init`); `nil` outside such a frame. Each frame restores what it found, so it is `nil`
   /// whenever a main-actor job starts; an async ``withCurrent(isolation:_:)`` clears it, as its
   /// body may run inside a frame (a task started synchronously) with another registry current.
-  /// Unchecked: only ever read or assigned whole, never across a call.
-  @exclusivity(unchecked) static var synchronouslyCurrent: ViewModelRegistry?
+  static var synchronouslyCurrent: ViewModelRegistry?
 
   /// Clears ``synchronouslyCurrent`` when called on the main actor (from anywhere).
   nonisolated static func forgetSynchronouslyCurrent() {
@@ -254,11 +252,10 @@ public final class ViewModelRegistry {
 
   /// Type names by type: `String(describing:)` on a type costs microseconds, and every view
   /// model's own binding is labeled with one.
-  /// Unchecked, like the last name asked for: only ever read or assigned, never across a call.
-  @exclusivity(unchecked) private var typeNames: [ObjectIdentifier: String] = [:]
+  private var typeNames: [ObjectIdentifier: String] = [:]
   /// The last type asked for and its name: a chain of one type's view models asks for it again
   /// and again.
-  @exclusivity(unchecked) private var lastTypeName: (type: ObjectIdentifier, name: String)?
+  private var lastTypeName: (type: ObjectIdentifier, name: String)?
 
   func typeName(_ type: Any.Type) -> String {
     let id = ObjectIdentifier(type)

@@ -27,21 +27,28 @@ func hashableKey(_ value: Any) -> AnyHashable? {
 
 /// `Hashable` arguments as one key of a family's spec cache, compared and hashed argument by
 /// argument, without boxing them.
+@usableFromInline
 struct HashableArguments<each Value: Hashable>: Hashable {
-  let values: (repeat each Value)
+  @usableFromInline let values: (repeat each Value)
 
+  @inlinable
   init(_ values: repeat each Value) {
     self.values = (repeat each values)
   }
 
+  // Pack expansions rather than `for … in repeat`: specialized for the caller's types, an
+  // expansion is unrolled into direct calls, where the loop still called each element's `==`
+  // and `hash(into:)` through its witness table and copied it through its value witnesses.
+
+  @inlinable
   static func == (lhs: Self, rhs: Self) -> Bool {
-    for (left, right) in repeat (each lhs.values, each rhs.values) {
-      if left != right { return false }
-    }
-    return true
+    var equal = true
+    repeat equal = equal && each lhs.values == each rhs.values
+    return equal
   }
 
+  @inlinable
   func hash(into hasher: inout Hasher) {
-    for value in repeat each values { hasher.combine(value) }
+    repeat hasher.combine(each values)
   }
 }

@@ -35,8 +35,8 @@ extension ViewModel: Observable {
 /// selections; properties of `@Observable` classes read in a builder are still recorded.
 @MainActor
 enum ObservationGate {
-  /// Unchecked: only incremented, decremented and read, never accessed across a call.
-  @exclusivity(unchecked) private static var suspensions = 0
+  /// How many suspensions are in force: observation is suspended while it is above zero.
+  private static var suspensions = 0
 
   static var isSuspended: Bool { suspensions > 0 }
 

@@ -14,6 +14,7 @@
 public struct ServiceSpecWithArgs<Service, each Arg>: Sendable {
   /// The family of the boxes the registry keeps the services in, with the dispose closure: one
   /// object, so that a copy of the family is one retain.
+  @usableFromInline
   let storage: ServiceFamily<ViewModelSpecWithArgs<ServiceBox<Service>, repeat each Arg>, Service>
 
   /// The family of the boxes.
@@ -136,9 +137,10 @@ extension ServiceSpecWithArgs where repeat each Arg: Hashable {
   ///
   /// - Parameter args: The arguments the builder, key, tag and lifetime functions receive.
   /// - Returns: A spec to resolve through a binding; a proxy on this family applies to it.
-  @MainActor
+  @inlinable @MainActor
   public func callAsFunction(_ args: repeat each Arg) -> ServiceSpec<Service> {
-    ServiceSpec(spec: family(repeat each args))
+    // Inlinable, so that the family's lookup is specialized for the caller's argument types.
+    ServiceSpec(spec: storage.family(repeat each args))
   }
 }
 

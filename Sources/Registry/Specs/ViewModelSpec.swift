@@ -24,10 +24,10 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
 
   // The re-render lookup (`BindingCore.heldInstance(of:watching:)`, InstanceStore.swift) reads
   // these plain values on the main actor. The memo is not lifetime state, only what that lookup
-  // remembers; unchecked: only ever read or assigned whole, never across a call. Declared
-  // first, so that they sit right after the object's header: with thousands of specs, a re-read
-  // touches the spec's first 40 bytes (the header and these 24), one cache line, or two when
-  // the object starts in the second half of one.
+  // remembers; its instance is unchecked: only ever read or assigned whole, never across a
+  // call. Declared first, so that they sit right after the object's header: with thousands of
+  // specs, a re-read touches the spec's first 40 bytes (the header and these 24), one cache
+  // line, or two when the object starts in the second half of one.
 
   /// The key-box address of `ownIdentity`, taken in `init` when the identity is made.
   let lookupBoxAddress: UInt
@@ -35,7 +35,7 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// which no other table ever has (``HolderTable/generation``), with its lowest bit set when
   /// the binding watched it; and the instance. While that table's generation is unchanged the
   /// answer is the same.
-  @exclusivity(unchecked) var memoStamp: UInt64 = 0
+  var memoStamp: UInt64 = 0
   @exclusivity(unchecked) unowned(unsafe) var memoViewModel: ViewModel? = nil
 
   /// The key instances are shared under, or `nil` for one instance per binding.

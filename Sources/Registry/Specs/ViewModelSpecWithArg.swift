@@ -160,8 +160,9 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   /// The specs a family of several arguments made through this family, by its arguments
   /// together: a `SpecCache` keyed by their `HashableArguments`, apart from `specCache` so that
   /// neither cache ever meets the other's key type (a pack of one argument is that argument,
-  /// which may itself be `Hashable`).
-  private var argumentsCache: AnyObject?
+  /// which may itself be `Hashable`). Unchecked, as `specCache` is: only ever read or assigned
+  /// whole, never across a call.
+  @usableFromInline @exclusivity(unchecked) var argumentsCache: AnyObject?
 
   /// The spec for one argument, made on each call. Where `Arg` is known to be `Hashable`, the
   /// overload that reuses the spec made for an equal argument is chosen instead.
@@ -285,7 +286,11 @@ extension ViewModelSpecWithArg {
   /// The spec for `arg`, kept in the family's cache under `cacheKey`, which stands for `arg`:
   /// how the families of several arguments (all `Hashable`) reuse their specs as a one-argument
   /// family does.
-  @MainActor
+  ///
+  /// Inlinable, as the one-argument lookup is, so that it is specialized for the caller's
+  /// argument types: unspecialized, a lookup made the tuple's and the key's generic metadata at
+  /// run time on every call (about 3,800 instructions).
+  @inlinable @MainActor
   func cachedSpec<Key: Hashable>(_ arg: Arg, cacheKey: Key) -> ViewModelSpec<VM> {
     let cache: SpecCache<VM, Key>
     if let existing = argumentsCache {
@@ -349,7 +354,7 @@ func argumentKeyFunction<Arg>(_ type: Arg.Type) -> (Arg) -> AnyHashable? {
   }
   func make<H: Hashable>(_: H.Type) -> (Arg) -> AnyHashable? {
     // Arg is H here: the cast above only succeeds for the type itself.
-    { AnyHashable(unsafeBitCast($0, to: H.self)) }
+    { AnyHashable(($0 as! H)) }
   }
   return make(hashable)
 }

@@ -13,7 +13,7 @@
 public final class ViewModelSpecWithArgs<VM: ViewModel, each Arg>: @unchecked Sendable {
   // @unchecked: immutable; the closures run on the main actor only.
   /// The family over the arguments as one tuple, which does the work.
-  package let family: ViewModelSpecWithArg<VM, (repeat each Arg)>
+  @usableFromInline package let family: ViewModelSpecWithArg<VM, (repeat each Arg)>
 
   /// Creates a family.
   ///
@@ -93,8 +93,9 @@ extension ViewModelSpecWithArgs where repeat each Arg: Hashable {
   ///
   /// - Parameter args: The arguments the builder, key, tag and lifetime functions receive.
   /// - Returns: A spec to resolve through a binding; a proxy on this family applies to it.
-  @MainActor
+  @inlinable @MainActor
   public func callAsFunction(_ args: repeat each Arg) -> ViewModelSpec<VM> {
+    // Inlinable, so that the lookup is specialized for the caller's argument types.
     family.cachedSpec((repeat each args), cacheKey: HashableArguments(repeat each args))
   }
 }

@@ -1,9 +1,9 @@
 /// One registration in a ``ListenerList``. Removing it clears `callback`, so a round of
 /// notifications that already took a snapshot skips it.
 final class Listener<Callback> {
-  // Unchecked: read once per listener per notification; it is only ever read or assigned
-  // whole, never passed inout, so no access can overlap another.
-  @exclusivity(unchecked) var callback: Callback?
+  // Read once per listener per notification, only ever whole and never inout: the compiler
+  // proves that no access overlaps another, so its exclusivity check costs nothing.
+  var callback: Callback?
 
   init(_ callback: Callback) {
     self.callback = callback
@@ -41,9 +41,9 @@ struct ListenerList<Callback> {
 /// callback is stored and called as written, with no reabstraction thunk and no copy of a
 /// generic optional per call. Removing it clears `callback`, as for `Listener`.
 final class ChangeListener {
-  // Unchecked: read once per listener per notification; only ever read or assigned whole,
-  // never passed inout, so no access can overlap another.
-  @exclusivity(unchecked) var callback: (() throws -> Void)?
+  // Read once per listener per notification, only ever whole and never inout: the compiler
+  // proves that no access overlaps another, so its exclusivity check costs nothing.
+  var callback: (() throws -> Void)?
 
   init(_ callback: @escaping () throws -> Void) {
     self.callback = callback

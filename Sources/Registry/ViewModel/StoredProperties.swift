@@ -39,15 +39,13 @@ enum StoredProperties {
     var hasChannels = false
   }
 
-  /// The shape of each class seen. Unchecked: read on every registration and disposal (the
-  /// dynamic check is about 100 instructions); only ever read, or written once per class after
-  /// the reflection, never across a call.
-  @exclusivity(unchecked) private static var shapes: [ObjectIdentifier: Shape] = [:]
+  /// The shape of each class seen: read on every registration and disposal, written once per
+  /// class after the reflection.
+  private static var shapes: [ObjectIdentifier: Shape] = [:]
   /// The class last found to have neither: an app builds and disposes many instances of one
   /// class in a row, and this comparison spares them the table's hashing (about 200
-  /// instructions). Unchecked, as the table is. Class metadata is never freed, so the identifier
-  /// is never reused.
-  @exclusivity(unchecked) private static var lastPlainClass: ObjectIdentifier?
+  /// instructions). Class metadata is never freed, so the identifier is never reused.
+  private static var lastPlainClass: ObjectIdentifier?
 
   /// Gives the wrappers of a view model being registered their owner.
   static func attachWrappers(to viewModel: ViewModel) {
