@@ -248,23 +248,10 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   @inlinable @MainActor
   public func callAsFunction(_ arg: Arg) -> ViewModelSpec<VM> {
     // Inlinable, so that the lookup (and the key, on a miss) is specialized for the caller's
-    // argument type: a view calls this on every render. `unsafeDowncast` is safe: only this
-    // method sets the cache, always to a `SpecCache<VM, Arg>`.
-    let cache: SpecCache<VM, Arg>
-    if let existing = specCache {
-      cache = unsafeDowncast(existing, to: SpecCache<VM, Arg>.self)
-      if let spec = cache.specs[arg] { return spec }
-      // Emptied in place: a full cache is refilled at once, so its table is kept.
-      if cache.specs.count >= SpecCache<VM, Arg>.capacity {
-        cache.specs.removeAll(keepingCapacity: true)
-      }
-    } else {
-      cache = SpecCache()
-      specCache = cache
+    // argument type: a view calls this on every render.
+    SpecCache.spec(for: arg, in: &specCache) {
+      makeSpec(arg, argumentKey: keysByArgument ? Self.key(arg) : argumentKey(arg))
     }
-    let spec = makeSpec(arg, argumentKey: keysByArgument ? Self.key(arg) : argumentKey(arg))
-    cache.specs[arg] = spec
-    return spec
   }
 
   /// `AnyHashable(arg)`, made without its dynamic cast where the argument's type is known: the
@@ -292,22 +279,9 @@ extension ViewModelSpecWithArg {
   /// run time on every call (about 3,800 instructions).
   @inlinable @MainActor
   func cachedSpec<Key: Hashable>(_ arg: Arg, cacheKey: Key) -> ViewModelSpec<VM> {
-    let cache: SpecCache<VM, Key>
-    if let existing = argumentsCache {
-      // Safe: only this method sets that cache, and only the family of several arguments that
-      // owns this family calls it, always with its one `Key` type (its arguments' together).
-      cache = unsafeDowncast(existing, to: SpecCache<VM, Key>.self)
-      if let spec = cache.specs[cacheKey] { return spec }
-      if cache.specs.count >= SpecCache<VM, Key>.capacity {
-        cache.specs.removeAll(keepingCapacity: true)
-      }
-    } else {
-      cache = SpecCache()
-      argumentsCache = cache
+    SpecCache.spec(for: cacheKey, in: &argumentsCache) {
+      makeSpec(arg, argumentKey: argumentKey(arg))
     }
-    let spec = makeSpec(arg, argumentKey: argumentKey(arg))
-    cache.specs[cacheKey] = spec
-    return spec
   }
 }
 
@@ -317,10 +291,35 @@ final class SpecCache<VM: ViewModel, Key: Hashable> {
   /// How many specs it keeps before it starts again empty.
   @usableFromInline static var capacity: Int { 256 }
 
-  /// Unchecked: only ever read, or assigned to, by `callAsFunction(_:)`, never across a call.
+  /// Unchecked: only ever read, or assigned to, by `spec(for:in:make:)`, never across a call.
   @usableFromInline @exclusivity(unchecked) var specs: [Key: ViewModelSpec<VM>] = [:]
 
   @usableFromInline init() {}
+
+  /// The spec for `key` in the cache `field` holds, made with `make` and kept there the first
+  /// time; the cache is made on the first call. Emptied in place when full: a full cache is
+  /// refilled at once, so its table is kept.
+  @inlinable @MainActor
+  static func spec(
+    for key: Key, in field: inout AnyObject?, make: () -> ViewModelSpec<VM>
+  ) -> ViewModelSpec<VM> {
+    let cache: SpecCache
+    if let existing = field {
+      // Safe: only this method sets a family's cache fields, and each field only ever holds
+      // caches of one key type: the argument's (`specCache`), or the arguments' together
+      // (`argumentsCache`, which only the family of several arguments that owns the family
+      // fills).
+      cache = unsafeDowncast(existing, to: SpecCache.self)
+      if let spec = cache.specs[key] { return spec }
+      if cache.specs.count >= capacity { cache.specs.removeAll(keepingCapacity: true) }
+    } else {
+      cache = SpecCache()
+      field = cache
+    }
+    let spec = make()
+    cache.specs[key] = spec
+    return spec
+  }
 }
 
 /// A family's identity, kept by the specs it makes (see ``ViewModelSpecWithArg/token``): alive
