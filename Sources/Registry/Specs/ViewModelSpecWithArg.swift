@@ -249,7 +249,8 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   public func callAsFunction(_ arg: Arg) -> ViewModelSpec<VM> {
     // Inlinable, so that the lookup (and the key, on a miss) is specialized for the caller's
     // argument type: a view calls this on every render.
-    SpecCache.spec(for: arg, in: &specCache) {
+    if let spec = SpecCache<VM, Arg>.spec(for: arg, in: specCache) { return spec }
+    return SpecCache.held(in: &specCache).insert(for: arg) {
       makeSpec(arg, argumentKey: keysByArgument ? Self.key(arg) : argumentKey(arg))
     }
   }
@@ -279,7 +280,8 @@ extension ViewModelSpecWithArg {
   /// run time on every call (about 3,800 instructions).
   @inlinable @MainActor
   func cachedSpec<Key: Hashable>(_ arg: Arg, cacheKey: Key) -> ViewModelSpec<VM> {
-    SpecCache.spec(for: cacheKey, in: &argumentsCache) {
+    if let spec = SpecCache<VM, Key>.spec(for: cacheKey, in: argumentsCache) { return spec }
+    return SpecCache.held(in: &argumentsCache).insert(for: cacheKey) {
       makeSpec(arg, argumentKey: argumentKey(arg))
     }
   }
@@ -291,33 +293,41 @@ final class SpecCache<VM: ViewModel, Key: Hashable> {
   /// How many specs it keeps before it starts again empty.
   @usableFromInline static var capacity: Int { 256 }
 
-  /// Unchecked: only ever read, or assigned to, by `spec(for:in:make:)`, never across a call.
+  /// Unchecked: only ever read by `spec(for:in:)`, or assigned to by `insert(for:make:)`, never
+  /// across a call.
   @usableFromInline @exclusivity(unchecked) var specs: [Key: ViewModelSpec<VM>] = [:]
 
   @usableFromInline init() {}
 
-  /// The spec for `key` in the cache `field` holds, made with `make` and kept there the first
-  /// time; the cache is made on the first call. Emptied in place when full: a full cache is
-  /// refilled at once, so its table is kept.
+  /// The spec kept for `key` in the cache `field` holds, if any: the lookup a family makes on
+  /// every call, so its cast is not checked. Safe: each of a family's cache fields only ever
+  /// holds caches of one key type, the argument's (`specCache`) or the arguments' together
+  /// (`argumentsCache`, which only the family of several arguments that owns the family fills),
+  /// and only ``held(in:)`` sets them.
+  @inlinable
+  static func spec(for key: Key, in field: AnyObject?) -> ViewModelSpec<VM>? {
+    guard let field else { return nil }
+    return unsafeDowncast(field, to: SpecCache.self).specs[key]
+  }
+
+  /// The cache `field` holds, made and kept there on first use: on a miss, so its cast is
+  /// checked. The access to `field` ends before the cache makes a spec with ``insert(for:make:)``,
+  /// which runs the family's key, tag and lifetime functions, and they may call the family again.
+  @inlinable
+  static func held(in field: inout AnyObject?) -> SpecCache {
+    if let existing = field { return existing as! SpecCache }
+    let cache = SpecCache()
+    field = cache
+    return cache
+  }
+
+  /// Keeps the spec `make` makes for `key`, and returns it. Emptied in place first when full: a
+  /// full cache is refilled at once, so its table is kept.
   @inlinable @MainActor
-  static func spec(
-    for key: Key, in field: inout AnyObject?, make: () -> ViewModelSpec<VM>
-  ) -> ViewModelSpec<VM> {
-    let cache: SpecCache
-    if let existing = field {
-      // Safe: only this method sets a family's cache fields, and each field only ever holds
-      // caches of one key type: the argument's (`specCache`), or the arguments' together
-      // (`argumentsCache`, which only the family of several arguments that owns the family
-      // fills).
-      cache = unsafeDowncast(existing, to: SpecCache.self)
-      if let spec = cache.specs[key] { return spec }
-      if cache.specs.count >= capacity { cache.specs.removeAll(keepingCapacity: true) }
-    } else {
-      cache = SpecCache()
-      field = cache
-    }
+  func insert(for key: Key, make: () -> ViewModelSpec<VM>) -> ViewModelSpec<VM> {
+    if specs.count >= Self.capacity { specs.removeAll(keepingCapacity: true) }
     let spec = make()
-    cache.specs[key] = spec
+    specs[key] = spec
     return spec
   }
 }
