@@ -27,6 +27,34 @@ import Testing
     #expect(four(1, "a", true, 2) !== four(1, "a", true, 3))
   }
 
+  /// Making a spec runs the family's key function, which may call the family again: each call
+  /// gets its own spec, and both stay cached.
+  @Test func aKeyFunctionThatCallsItsFamilyAgainKeepsBothSpecs() {
+    final class FamilyBox {
+      var family: ViewModelSpecWithArg<ProbeViewModel, Int>?
+      var keysMade: [Int] = []
+    }
+    let box = FamilyBox()
+    let family = ViewModelSpecWithArg<ProbeViewModel, Int>(
+      builder: { ProbeViewModel("\($0)", log: EventLog()) },
+      key: { argument in
+        box.keysMade.append(argument)
+        if argument < 3 { _ = box.family?(argument + 1) }
+        return "k\(argument)"
+      })
+    box.family = family
+    let first = family(0)
+    // 0's key function asked for 1, whose asked for 2, whose asked for 3.
+    #expect(box.keysMade == [0, 1, 2, 3])
+    #expect(first.key == AnyHashable("k0"))
+    #expect(family(0) === first)
+    // The specs made inside were kept: asking again runs no key function.
+    let nested = family(2)
+    #expect(nested.key == AnyHashable("k2"))
+    #expect(family(3).key == AnyHashable("k3"))
+    #expect(box.keysMade == [0, 1, 2, 3])
+  }
+
   @Test func aDroppedFamilyIsFreedWhileTheSpecsItMadeStillWork() {
     withTestRegistry { registry, _ in
       weak var weakFamily: ViewModelSpecWithArg<ProbeViewModel, Int>?
