@@ -96,9 +96,8 @@ struct InstanceStore {
     holder.table.lastSequence += 1
     holder.table.insert(
       HolderTable.Entry(
-        viewModel: viewModel, isWatching: watching, sequence: holder.table.lastSequence,
-        anchor: anchor),
-      at: identity)
+        viewModel: viewModel, isWatching: watching, sequence: holder.table.lastSequence),
+      at: identity, anchor: anchor)
     let cancelGrace = returnFromRelease(viewModel)
     viewModel.lifetime.holders.append(holder)
     if watching {
@@ -439,22 +438,30 @@ struct InstanceLifetime {
 
   /// `nil` for an instance made by hand, which no registry tracks.
   fileprivate(set) var record: InstanceRecord?
-  fileprivate(set) var phase = Phase.alive
-  /// On the live list: from being admitted until it is unlinked. Next to `phase`, in its padding.
-  fileprivate var isLinked = false
   /// The bindings that hold it, in the order they started.
   fileprivate(set) var holders = HolderList()
   /// The bindings refreshed when it changes: those that watch it and those that follow it
   /// without holding it.
   fileprivate(set) var watchers = HolderList()
+  /// The live list of its registry, in build order.
+  fileprivate var next: ViewModel?
+  fileprivate unowned(unsafe) var previous: ViewModel? = nil
+  // The small fields last, in one word, and the view model's own flags after them in its
+  // padding (ViewModel.swift): 16 bytes less per instance than a word each.
+  private var storedHeight: UInt32 = 0
+  fileprivate(set) var phase = Phase.alive
+  /// On the live list: from being admitted until it is unlinked.
+  fileprivate var isLinked = false
+
   /// One more than the highest view model it watches through its own binding, 0 when it watches
   /// none: a change is carried up the graph lowest first, so that each view model is refreshed
   /// once, after everything it watches. Only raised (a release leaves it), which keeps it above
   /// every view model it watches.
-  fileprivate(set) var height = 0
-  /// The live list of its registry, in build order.
-  fileprivate var next: ViewModel?
-  fileprivate unowned(unsafe) var previous: ViewModel? = nil
+  fileprivate(set) var height: Int {
+    get { Int(storedHeight) }
+    // A graph four billion view models deep would have overflowed the stack long before.
+    set { storedHeight = UInt32(newValue) }
+  }
 
   /// Released, but kept alive by a grace period or its family's pool.
   var isAwaitingDisposal: Bool { phase == .awaitingDisposal }
@@ -473,12 +480,23 @@ struct HolderTable {
     /// `admit` to `unlink`) keeps it; its disposal takes it out of every holder's table, while
     /// the disposal's caller still has it. Counting it cost a retain and a release per hold.
     unowned(unsafe) let viewModel: ViewModel
-    var isWatching: Bool
+    /// When the binding started holding it (release runs newest first), shifted left by one;
+    /// the lowest bit says whether it watches it. One word: a table of many entries is most of
+    /// what a live instance costs beyond its object (Benchmarks/README.md, `scale_bytes_N`).
+    private var sequenceAndWatching: UInt64
+
+    init(viewModel: ViewModel, isWatching: Bool, sequence: UInt64) {
+      self.viewModel = viewModel
+      sequenceAndWatching = sequence << 1 | (isWatching ? 1 : 0)
+    }
+
+    var isWatching: Bool {
+      get { sequenceAndWatching & 1 == 1 }
+      set { sequenceAndWatching = sequenceAndWatching & ~1 | (newValue ? 1 : 0) }
+    }
+
     /// When the binding started holding it; release runs newest first.
-    let sequence: UInt64
-    /// The spec of a private instance, kept alive so that its object identifier (part of the
-    /// identity) cannot be reused while the instance lives.
-    let anchor: AnyObject?
+    var sequence: UInt64 { sequenceAndWatching >> 1 }
   }
 
   /// The first instance the binding holds, inline: most bindings hold one, and then no
@@ -494,6 +512,11 @@ struct HolderTable {
   fileprivate private(set) var firstIsWatching = false
   /// What else the binding holds, by identity.
   fileprivate(set) var others = [InstanceIdentity: Entry]()
+  /// The specs of the private instances held at an identity that does not name its spec (a
+  /// family's argument without a key), kept alive so that the object identifier in the identity
+  /// cannot be reused while the instance lives. Apart from the entries: few instances need one,
+  /// and every entry would otherwise carry the word.
+  private var anchors: [InstanceIdentity: AnyObject] = [:]
   /// Instances followed without being held.
   fileprivate(set) var observed: [ViewModel] = []
   fileprivate(set) var isDisposed = false
@@ -529,10 +552,13 @@ struct HolderTable {
     return result
   }
 
-  fileprivate mutating func insert(_ entry: Entry, at identity: InstanceIdentity) {
+  fileprivate mutating func insert(
+    _ entry: Entry, at identity: InstanceIdentity, anchor: AnyObject?
+  ) {
     // The first insert takes a generation from the process-wide count: every table that never
     // held anything shares 0, and a memo of an entry found at 0 would answer for all of them.
     if generation == 0 { changed() }
+    if let anchor { anchors[identity] = anchor }
     guard firstBox == 0 else {
       if others.updateValue(entry, forKey: identity) != nil { changed() }
       return
@@ -557,6 +583,7 @@ struct HolderTable {
   @discardableResult
   fileprivate mutating func remove(at identity: InstanceIdentity) -> Entry? {
     changed()
+    if !anchors.isEmpty { anchors[identity] = nil }
     guard firstMatches(identity) else {
       return others.isEmpty ? nil : others.removeValue(forKey: identity)
     }
@@ -581,7 +608,9 @@ struct HolderTable {
     firstHash = 0
     firstViewModel = nil
     firstIsWatching = false
-    return first.take().unsafelyUnwrapped.entry
+    let (identity, entry) = first.take().unsafelyUnwrapped
+    if !anchors.isEmpty { anchors[identity] = nil }
+    return entry
   }
 
   /// Whether the inline entry is the one at `identity`, compared without copying it: by key-box

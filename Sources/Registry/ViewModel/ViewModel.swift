@@ -38,6 +38,15 @@ open class ViewModel {
   /// These stored properties are `final`, so that reading a part of one reads it in place,
   /// without a getter copying the whole value.
   @exclusivity(unchecked) final var lifetime = InstanceLifetime()
+  // The two flags next, in the padding at the end of `lifetime` (InstanceStore.swift).
+  /// Set once something has read the view model for observation, so changes nobody ever observed
+  /// skip the registrar. It stays set: a change can come while a tracked read is still in
+  /// progress (a body that builds a view model), and the tracking installed after that read must
+  /// still hear the next change.
+  final var isObserved = false
+  /// A change came while every binding that holds or watches the instance was paused: Observation
+  /// and Combine hear of it once, when one of them resumes.
+  final var owesObservers = false
   @exclusivity(unchecked) final var listeners = ChangeListeners()
   /// What few view models use — change streams, tasks, dispose blocks, an observation
   /// registrar, a grace period's cancellation — out of line, made on first use: a view model
@@ -67,14 +76,6 @@ open class ViewModel {
     extras.registrar = registrar
     return registrar
   }
-  /// Set once something has read the view model for observation, so changes nobody ever observed
-  /// skip the registrar. It stays set: a change can come while a tracked read is still in
-  /// progress (a body that builds a view model), and the tracking installed after that read must
-  /// still hear the next change.
-  final var isObserved = false
-  /// A change came while every binding that holds or watches the instance was paused: Observation
-  /// and Combine hear of it once, when one of them resumes.
-  final var owesObservers = false
   /// The key path observation tracks; its value never matters.
   var changeToken: UInt8 { 0 }
 
