@@ -49,6 +49,7 @@ case_function() {
     arg_new_instance) echo "argNewInstance $cycles" ;;
     arg_unbind_cycle) echo "argUnbindCycle $cycles" ;;
     service_private_cycle | interface_private_cycle) echo "servicePrivateCycle $cycles" ;;
+    service_unbind_cycle) echo "serviceUnbindCycle $cycles" ;;
     chain10) echo "chain $cycles" ;;
     chain100) echo "chain $((cycles / 10))" ;;
     notify_1) echo "notify $quick_rounds" ;;

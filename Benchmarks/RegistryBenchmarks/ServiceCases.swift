@@ -72,6 +72,36 @@ func servicePrivateCycleFloor(cycles: Int) -> [Metric] {
   }
 }
 
+// MARK: service_unbind_cycle
+
+/// A binding that lives through the loop builds its own service and lets go of it with
+/// `unbind(_:)`, disposing it: `private_unbind_cycle` for a service.
+@MainActor
+func serviceUnbindCycle(cycles: Int) -> [Metric] {
+  let registry = ViewModelRegistry.current
+  let spec = privateServiceSpec
+  let binding = ViewModelBinding(registry: registry)
+  var sum: UInt = 0
+  let start = benchClock.now
+  for _ in 0..<cycles {
+    sum &+= bits(binding.read(spec))
+    binding.unbind(spec)
+  }
+  let elapsed = nanoseconds(since: start)
+  consume(sum)
+  precondition(registry.liveInstanceCount == 0, "unbind(_:) left a service alive")
+  binding.dispose()
+  expectEmpty(registry)
+  return [Metric(name: "service_unbind_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
+}
+
+/// `private_unbind_cycle` itself, renamed: a private view model built and let go of.
+@MainActor
+func serviceUnbindCycleFloor(cycles: Int) -> [Metric] {
+  inFreshRegistry(named: "service_unbind_cycle floor") { privateUnbindCycle(cycles: cycles) }
+    .map { Metric(name: "service_unbind_cycle", unit: $0.unit, value: $0.value) }
+}
+
 /// `service_private_cycle`, renamed: the same service built from a spec with a builder.
 @MainActor
 func interfacePrivateCycleFloor(cycles: Int) -> [Metric] {

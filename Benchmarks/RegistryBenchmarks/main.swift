@@ -212,6 +212,9 @@ func scenarios(_ plan: Plan) -> [Scenario] {
     ) {
       servicePrivateCycleFloor(cycles: plan.cycles)
     },
+    scenario("service_unbind_cycle", { serviceUnbindCycle(cycles: plan.cycles) }) {
+      serviceUnbindCycleFloor(cycles: plan.cycles)
+    },
     scenario(
       "interface_private_cycle",
       {

@@ -515,8 +515,9 @@ struct HolderTable {
   /// The specs of the private instances held at an identity that does not name its spec (a
   /// family's argument without a key), kept alive so that the object identifier in the identity
   /// cannot be reused while the instance lives. Apart from the entries: few instances need one,
-  /// and every entry would otherwise carry the word.
-  private var anchors: [InstanceIdentity: AnyObject] = [:]
+  /// and every entry would otherwise carry the word. Optional, so that a table without any costs
+  /// nothing to make and destroy (an empty dictionary is a retain and a release).
+  private var anchors: [InstanceIdentity: AnyObject]?
   /// Instances followed without being held.
   fileprivate(set) var observed: [ViewModel] = []
   fileprivate(set) var isDisposed = false
@@ -558,7 +559,12 @@ struct HolderTable {
     // The first insert takes a generation from the process-wide count: every table that never
     // held anything shares 0, and a memo of an entry found at 0 would answer for all of them.
     if generation == 0 { changed() }
-    if let anchor { anchors[identity] = anchor }
+    if let anchor {
+      // Taken out, so that the insert does not copy the dictionary.
+      var held = anchors.take() ?? [:]
+      held[identity] = anchor
+      anchors = held
+    }
     guard firstBox == 0 else {
       if others.updateValue(entry, forKey: identity) != nil { changed() }
       return
@@ -583,7 +589,7 @@ struct HolderTable {
   @discardableResult
   fileprivate mutating func remove(at identity: InstanceIdentity) -> Entry? {
     changed()
-    if !anchors.isEmpty { anchors[identity] = nil }
+    if anchors != nil { anchors?[identity] = nil }
     guard firstMatches(identity) else {
       return others.isEmpty ? nil : others.removeValue(forKey: identity)
     }
@@ -609,7 +615,7 @@ struct HolderTable {
     firstViewModel = nil
     firstIsWatching = false
     let (identity, entry) = first.take().unsafelyUnwrapped
-    if !anchors.isEmpty { anchors[identity] = nil }
+    if anchors != nil { anchors?[identity] = nil }
     return entry
   }
 

@@ -82,6 +82,34 @@ private struct Point {
     }
   }
 
+  /// A private instance of a family without a key is named by the family and the argument. The
+  /// binding that holds it keeps the family's spec alive, so that a family made after the first
+  /// one is gone, even at the same address, never names the instance the first one built. (The
+  /// instance's own values keep it too, except when they are a copy: an `aliveForever` without
+  /// a key is reported and built as an instance that is not kept, with values of its own.)
+  @Test func aPrivateInstanceOfAFamilyGoneNeverAnswersForANewFamily() {
+    withTestRegistry { _, reporter in
+      let log = EventLog()
+      let binding = ViewModelBinding()
+      var held: [ProbeViewModel] = []
+      // Families made and dropped one after another: the allocator hands a freed family's
+      // memory to the next one, which is what would make two of them look alike.
+      for round in 0..<50 {
+        let family = ViewModelSpecWithArg<ProbeViewModel, Int>(
+          builder: { ProbeViewModel("round\(round)-\($0)", log: log) }, key: { _ in nil },
+          aliveForever: { _ in true })
+        let instance = binding.watch(family(1))
+        #expect(instance.name == "round\(round)-1")
+        #expect(!held.contains { $0 === instance })
+        held.append(instance)
+      }
+      #expect(Set(held.map(\.name)).count == 50)
+      #expect(reporter.issues.count == 50)
+      binding.dispose()
+      #expect(held.allSatisfy { $0.isDisposed })
+    }
+  }
+
   @Test func nonHashableArgumentWithoutKeyBuildsPerSpec() {
     withTestRegistry { registry, _ in
       let family = ViewModelSpecWithArg<ProbeViewModel, Point>(builder: {
