@@ -4,17 +4,25 @@ extension InstanceArg {
   /// by value, never by this object. Not final: a family's spec origin is its own values. A key
   /// box: the spec's shared identity keeps its key here rather than in a box of its own.
   class Values: InstanceIdentity.KeyBox {
-    // Declared first, so that it sits next to the box's flag: the values stay 104 bytes.
+    // Declared first, so that it sits next to the box's flags: the values are 112 bytes.
     let aliveForever: Bool
     let key: AnyHashable?
     let tag: AnyHashable?
 
-    init(key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool) {
+    /// Values for the instances of `instanceType`, the type of the spec that has them: the box
+    /// of that spec's shared identity. Without a type (an ``InstanceArg`` made by hand), they
+    /// are no identity's box.
+    init(
+      key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool, instanceType: ObjectIdentifier
+    ) {
       self.key = key
       self.tag = tag
       self.aliveForever = aliveForever
-      super.init(isShared: true)
+      super.init(instanceType: instanceType, isShared: true)
     }
+
+    /// The type of values that name no instances: no view model is of this type.
+    static var noInstanceType: ObjectIdentifier { ObjectIdentifier(Values.self) }
 
     /// The key of the shared identity these values are the box of: only values with a key are.
     override var instanceKey: InstanceKey { .shared(key!) }
@@ -22,7 +30,8 @@ extension InstanceArg {
     /// The same values, but `aliveForever` as given: this object when it already is.
     func with(aliveForever: Bool) -> Values {
       aliveForever == self.aliveForever
-        ? self : Values(key: key, tag: tag, aliveForever: aliveForever)
+        ? self
+        : Values(key: key, tag: tag, aliveForever: aliveForever, instanceType: instanceType)
     }
   }
 }

@@ -4,14 +4,19 @@
 /// spec object, or by the spec family and argument, and are only ever stored in the table of the
 /// binding that holds them.
 struct InstanceIdentity: Hashable {
-  let type: ObjectIdentifier
-  /// The key, boxed so that an identity is three words and copies with one retain, and shared
-  /// by every copy: a probe that meets its own copy is equal on the box's address, without
-  /// comparing `AnyHashable` keys (thousands of instructions: generic metadata lookups).
+  /// The type and the key, boxed so that an identity is two words and copies with one retain,
+  /// and shared by every copy: a probe that meets its own copy is equal on the box's address,
+  /// without comparing `AnyHashable` keys (thousands of instructions: generic metadata
+  /// lookups). Two words, not three with the type beside the box: every live instance has its
+  /// identity in its record, in the store's table when it is shared, and in the table of each
+  /// binding that holds it (56 bytes per instance at 100,000, Benchmarks/README.md).
   private let box: KeyBox
   /// `type` and `key` hashed once: a lookup hashes one word, and a probe that meets another
   /// identity almost always tells them apart without comparing keys.
   let keyHash: Int
+
+  /// The view-model type the identity names, kept in its box.
+  var type: ObjectIdentifier { box.instanceType }
 
   /// What an identity's key lives in: a box of its own, or, for a spec's shared identity, the
   /// spec's values, which hold the key already, so that the identity allocates nothing.
@@ -20,14 +25,19 @@ struct InstanceIdentity: Hashable {
   /// only, and every spec that has those values is of one type with one key (a proxy that
   /// supplies only a builder keeps the spec's values; values for another lifetime are new).
   class KeyBox {
+    /// The view-model type of the identities this box is the key of. For values that are no
+    /// identity's box (an ``InstanceArg`` made by hand), the values' own type, which names none.
+    /// First, so that the two flags after it leave the rest of their word to a subclass.
+    let instanceType: ObjectIdentifier
     let isShared: Bool
     /// The key is this box itself (a spec's private identity, ``SpecKeyBox``): every identity
     /// that names it keeps it, so its address cannot be reused while one does.
     let namesItself: Bool
 
-    init(isShared: Bool, namesItself: Bool = false) {
+    init(instanceType: ObjectIdentifier, isShared: Bool, namesItself: Bool = false) {
       self.isShared = isShared
       self.namesItself = namesItself
+      self.instanceType = instanceType
     }
 
     /// The key; each kind of box overrides it.
@@ -41,7 +51,7 @@ struct InstanceIdentity: Hashable {
     /// to keep what it reads alive across the comparison.
     @inline(never)
     static func keysEqual(_ lhs: consuming KeyBox, _ rhs: consuming KeyBox) -> Bool {
-      lhs.instanceKey == rhs.instanceKey
+      lhs.instanceType == rhs.instanceType && lhs.instanceKey == rhs.instanceKey
     }
   }
 
@@ -49,11 +59,11 @@ struct InstanceIdentity: Hashable {
   final class StoredKeyBox: KeyBox {
     let key: InstanceKey
 
-    init(_ key: InstanceKey) {
+    init(_ key: InstanceKey, instanceType: ObjectIdentifier) {
       let isShared: Bool
       if case .shared = key { isShared = true } else { isShared = false }
       self.key = key
-      super.init(isShared: isShared)
+      super.init(instanceType: instanceType, isShared: isShared)
     }
 
     override var instanceKey: InstanceKey { key }
@@ -63,24 +73,22 @@ struct InstanceIdentity: Hashable {
   /// spec's `init` (before the spec object could name it), and the identity needs nothing else
   /// kept alive to stay unique.
   final class SpecKeyBox: KeyBox {
-    init() {
-      super.init(isShared: false, namesItself: true)
+    init(instanceType: ObjectIdentifier) {
+      super.init(instanceType: instanceType, isShared: false, namesItself: true)
     }
 
     override var instanceKey: InstanceKey { .privateSpec(ObjectIdentifier(self)) }
   }
 
   init(type: ObjectIdentifier, key: InstanceKey) {
-    self.type = type
     keyHash = Self.hash(type: type, key: key)
-    box = StoredKeyBox(key)
+    box = StoredKeyBox(key, instanceType: type)
   }
 
   /// A new private identity of `type`, named by a box of its own: the identity of one spec's
   /// instances, one per binding.
   init(privateTo type: ObjectIdentifier) {
-    let box = SpecKeyBox()
-    self.type = type
+    let box = SpecKeyBox(instanceType: type)
     keyHash = Self.hash(type: type, key: .privateSpec(ObjectIdentifier(box)))
     self.box = box
   }
@@ -90,9 +98,11 @@ struct InstanceIdentity: Hashable {
     // Hashed in place: a copy of the key, and its release, would be calls through its value
     // witnesses.
     guard let part = values.key?._rawHashValue(seed: 0) else { return nil }
-    self.type = type
     keyHash = Self.hash(type: type, kind: Self.sharedKind, part: part)
-    box = values
+    // Values are made for the type of the spec that has them; any other type (values made by
+    // hand, never a spec's) gets a box of its own.
+    box =
+      values.instanceType == type ? values : StoredKeyBox(.shared(values.key!), instanceType: type)
   }
 
   /// The hash of an identity: the same for every identity of `type` and `key`, however boxed.
@@ -142,22 +152,22 @@ struct InstanceIdentity: Hashable {
   /// This identity without a count on its key box, for a place that the identity it was made
   /// from always outlives (a frame of the build stack, popped before its builder returns): no
   /// retain when it is made, no release when it goes.
-  var unretained: Unretained { Unretained(type: type, box: box, keyHash: keyHash) }
+  var unretained: Unretained { Unretained(box: box, keyHash: keyHash) }
 
   /// An identity whose key box is not counted; see ``unretained``.
   struct Unretained {
-    let type: ObjectIdentifier
     /// Alive while the identity it was made from is, which outlives this value.
     unowned(unsafe) let box: KeyBox
     let keyHash: Int
+
+    var type: ObjectIdentifier { box.instanceType }
 
     var key: InstanceKey { box.instanceKey }
 
     /// Whether this is `identity`: the same test as `==` between identities.
     func names(_ identity: InstanceIdentity) -> Bool {
       box === identity.box
-        || (keyHash == identity.keyHash && type == identity.type
-          && KeyBox.keysEqual(box, identity.box))
+        || (keyHash == identity.keyHash && KeyBox.keysEqual(box, identity.box))
     }
   }
 
@@ -181,8 +191,7 @@ struct InstanceIdentity: Hashable {
 
   static func == (lhs: InstanceIdentity, rhs: InstanceIdentity) -> Bool {
     if lhs.box === rhs.box { return true }
-    return lhs.keyHash == rhs.keyHash && lhs.type == rhs.type
-      && KeyBox.keysEqual(lhs.box, rhs.box)
+    return lhs.keyHash == rhs.keyHash && KeyBox.keysEqual(lhs.box, rhs.box)
   }
 
   func hash(into hasher: inout Hasher) {

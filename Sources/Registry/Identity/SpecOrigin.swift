@@ -10,7 +10,9 @@ class SpecOrigin<VM: ViewModel>: InstanceArg.Values {
     aliveForever: Bool
   ) {
     self.familyID = familyID
-    super.init(key: consume key, tag: consume tag, aliveForever: aliveForever)
+    super.init(
+      key: consume key, tag: consume tag, aliveForever: aliveForever,
+      instanceType: ObjectIdentifier(VM.self))
   }
 
   /// What a proxy on this argument's spec is installed under: the family and the argument's

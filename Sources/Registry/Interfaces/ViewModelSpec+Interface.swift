@@ -126,7 +126,8 @@ extension ViewModelSpec {
     interface: InterfaceInfo<VM>
   ) -> ViewModelSpec<VM> {
     ViewModelSpec(
-      values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
+      values: InstanceArg.Values(
+        key: key, tag: tag, aliveForever: aliveForever, instanceType: ObjectIdentifier(VM.self)),
       releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), interface: interface,
       builder: interfaceBuilder)
   }

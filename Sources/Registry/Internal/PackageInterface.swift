@@ -123,7 +123,8 @@ extension ViewModelSpec {
     builder: @escaping @MainActor () throws -> VM
   ) {
     self.init(
-      values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
+      values: InstanceArg.Values(
+        key: key, tag: tag, aliveForever: aliveForever, instanceType: ObjectIdentifier(VM.self)),
       releasePolicy: nil,
       privateKey: .privateArgument(family: factoryType, argument: AnyHashable(factoryType)),
       builder: builder)

@@ -268,7 +268,9 @@ public struct ServiceSpec<Service>: Sendable {
       unimplemented: unimplemented.map(boxed))
     return ServiceSpec(
       spec: ViewModelSpec(
-        values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
+        values: InstanceArg.Values(
+          key: key, tag: tag, aliveForever: aliveForever,
+          instanceType: ObjectIdentifier(ServiceBox<Service>.self)),
         releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), interface: interface,
         builder: interfaceBuilder))
   }
@@ -297,7 +299,9 @@ final class ServiceValues<Service>: InstanceArg.Values {
     onDispose: (@MainActor (Service) -> Void)?
   ) {
     self.onDispose = onDispose
-    super.init(key: key, tag: tag, aliveForever: aliveForever)
+    super.init(
+      key: key, tag: tag, aliveForever: aliveForever,
+      instanceType: ObjectIdentifier(ServiceBox<Service>.self))
   }
 }
 

@@ -54,7 +54,8 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     disposeDelay: Duration? = nil, builder: @escaping @MainActor () async throws -> VM
   ) {
     self.init(
-      values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
+      values: InstanceArg.Values(
+        key: key, tag: tag, aliveForever: aliveForever, instanceType: ObjectIdentifier(VM.self)),
       releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), privateIdentity: nil,
       builder: builder)
   }

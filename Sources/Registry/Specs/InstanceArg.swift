@@ -36,7 +36,9 @@ public struct InstanceArg: Hashable {
     bindingId: String? = nil
   ) {
     self.init(
-      values: Values(key: key, tag: tag, aliveForever: aliveForever), bindingId: bindingId)
+      values: Values(
+        key: key, tag: tag, aliveForever: aliveForever, instanceType: Values.noInstanceType),
+      bindingId: bindingId)
   }
 
   init(values: Values, bindingId: String?) {

@@ -113,7 +113,8 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     line: UInt = #line, column: UInt = #column, builder: @escaping @MainActor () -> VM
   ) {
     self.init(
-      values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
+      values: InstanceArg.Values(
+        key: key, tag: tag, aliveForever: aliveForever, instanceType: ObjectIdentifier(VM.self)),
       releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), inputs: inputs,
       site: SpecSite(fileID: fileID, line: line, column: column),
       builder: builder)
@@ -151,7 +152,8 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     throwingBuilder: @escaping @MainActor () throws -> VM
   ) {
     self.init(
-      values: InstanceArg.Values(key: key, tag: tag, aliveForever: aliveForever),
+      values: InstanceArg.Values(
+        key: key, tag: tag, aliveForever: aliveForever, instanceType: ObjectIdentifier(VM.self)),
       releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), inputs: inputs,
       site: SpecSite(fileID: fileID, line: line, column: column),
       builder: throwingBuilder)
