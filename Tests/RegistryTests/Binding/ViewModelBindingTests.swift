@@ -27,6 +27,30 @@ import Testing
     }
   }
 
+  /// `onUpdate()`: "called once after each change to an instance this binding watches". A
+  /// listener runs before the change reaches the watching bindings, so a binding that a
+  /// listener makes let go of the instance no longer watches it, and is not refreshed.
+  @Test func aBindingThatAListenerMakesLetGoIsNotRefreshed() {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      var updates = 0
+      let watcher = ViewModelBinding { updates += 1 }
+      let keeper = ViewModelBinding()
+      let spec = ViewModelSpec(key: "shared") { ProbeViewModel("s", log: log) }
+      let watched = watcher.watch(spec)
+      _ = keeper.read(spec)
+      let stop = watched.listen { watcher.unbind(watched) }
+      watched.notifyListeners()
+      stop()
+      #expect(updates == 0)
+      #expect(!watched.isDisposed)
+      watched.notifyListeners()
+      #expect(updates == 0)
+      keeper.dispose()
+      watcher.dispose()
+    }
+  }
+
   @Test func keyedSpecIsSharedAndBuiltOnce() {
     withTestRegistry { registry, _ in
       let log = EventLog()
