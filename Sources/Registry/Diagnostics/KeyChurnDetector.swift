@@ -2,11 +2,13 @@
 ///
 /// Not the spec's address: specs made per render (the case to catch) are new objects each
 /// time, and the allocator hands a freed spec's address to the next one, so distinct
-/// short-lived specs would look like one. A binding's serial is never reused in its registry,
-/// and a type lives as long as the process.
+/// short-lived specs would look like one. A binding's id holds its serial, which is never
+/// reused in its registry, and a type lives as long as the process.
 struct ChurnSource: Hashable {
-  /// The serial of the binding whose resolution built the instance.
-  let holder: UInt64
+  /// The ``ViewModelBinding/id`` of the binding whose resolution built the instance. Its id, not
+  /// its serial: the instance keeps the id for `onCreate`'s argument anyway, and the check runs
+  /// only in debug builds, where hashing a short string costs nothing that matters.
+  let holder: String
   /// The view-model type of the identity.
   let type: ObjectIdentifier
 }

@@ -49,7 +49,7 @@ struct InstanceStore {
     lastSequence += 1
     viewModel.lifetime.record = InstanceRecord(
       identity: identity, values: values, sequence: lastSequence, releasePolicy: releasePolicy,
-      builtFor: holder.serial, creatorID: holder.id)
+      creatorID: holder.id)
   }
 
   /// Makes a prepared instance findable, once `onCreate` has returned.
@@ -412,13 +412,13 @@ struct InstanceRecord {
   let sequence: UInt64
   /// What happens when the last holder lets go; `nil`: it is disposed at once.
   let releasePolicy: ReleasePolicy?
-  /// The serial of the binding whose resolution built the instance, for key-churn detection.
-  let builtFor: UInt64
-  /// The ``ViewModelBinding/id`` of that binding, what `onCreate` was told.
+  /// The ``ViewModelBinding/id`` of the binding whose resolution built the instance: what
+  /// `onCreate` was told, and, for key-churn detection, which holder built it (the id holds the
+  /// binding's serial, never reused in its registry).
   let creatorID: String
 
   /// The holder that built the instance, and its type.
-  var churnSource: ChurnSource { ChurnSource(holder: builtFor, type: identity.type) }
+  var churnSource: ChurnSource { ChurnSource(holder: creatorID, type: identity.type) }
 
   /// The hooks' argument about `bindingId`.
   func arg(bindingId: String?) -> InstanceArg { InstanceArg(values: values, bindingId: bindingId) }
@@ -589,11 +589,14 @@ struct HolderTable {
   @discardableResult
   fileprivate mutating func remove(at identity: InstanceIdentity) -> Entry? {
     changed()
-    if anchors != nil { anchors?[identity] = nil }
-    guard firstMatches(identity) else {
-      return others.isEmpty ? nil : others.removeValue(forKey: identity)
+    let entry: Entry?
+    if firstMatches(identity) {
+      entry = takeFirst().entry
+    } else {
+      entry = others.isEmpty ? nil : others.removeValue(forKey: identity)
     }
-    return takeFirst()
+    if anchors != nil { releaseAnchor(at: identity) }
+    return entry
   }
 
   /// Removes the inline entry when it holds `viewModel` (any instance when `nil`), compared by
@@ -605,18 +608,28 @@ struct HolderTable {
       else { return nil }
     }
     changed()
-    return takeFirst()
+    let (identity, entry) = takeFirst()
+    if anchors != nil { releaseAnchor(at: identity) }
+    return entry
   }
 
-  /// Empties the inline entry, which holds something, and its plain copies; returns the entry.
-  private mutating func takeFirst() -> Entry {
+  /// Empties the inline entry, which holds something, and its plain copies; returns it.
+  private mutating func takeFirst() -> (identity: InstanceIdentity, entry: Entry) {
     firstBox = 0
     firstHash = 0
     firstViewModel = nil
     firstIsWatching = false
-    let (identity, entry) = first.take().unsafelyUnwrapped
-    if anchors != nil { anchors?[identity] = nil }
-    return entry
+    return first.take().unsafelyUnwrapped
+  }
+
+  /// Lets go of the spec kept for the entry at `identity`, if one was, once the entry is gone:
+  /// the spec's release can run code (what its family's closures captured) that calls back into
+  /// the registry, which then finds the table consistent. An empty table of anchors goes, so
+  /// that later releases skip it again.
+  private mutating func releaseAnchor(at identity: InstanceIdentity) {
+    guard var held = anchors.take() else { return }
+    let anchor = held.removeValue(forKey: identity)
+    withExtendedLifetime(anchor) { anchors = held.isEmpty ? nil : held }
   }
 
   /// Whether the inline entry is the one at `identity`, compared without copying it: by key-box

@@ -142,7 +142,7 @@ import Testing
     var detector = KeyChurnDetector()
     let threshold = KeyChurnThreshold(count: 20, window: .seconds(60))
     for serial in 0..<10_000 {
-      let source = ChurnSource(holder: UInt64(serial), type: ObjectIdentifier(ProbeViewModel.self))
+      let source = ChurnSource(holder: "b#\(serial)", type: ObjectIdentifier(ProbeViewModel.self))
       detector.recordDisposal(of: source, at: .milliseconds(serial), threshold: threshold)
     }
     #expect(detector.rememberedSources == 10_000)
@@ -151,7 +151,7 @@ import Testing
     // Once the window has passed, the next pass (at 16,413 sources) forgets them all.
     for index in 0..<6_500 {
       let source = ChurnSource(
-        holder: 100_000 + UInt64(index), type: ObjectIdentifier(ProbeViewModel.self))
+        holder: "b#\(100_000 + index)", type: ObjectIdentifier(ProbeViewModel.self))
       detector.recordDisposal(
         of: source, at: .seconds(300) + .milliseconds(index), threshold: threshold)
     }
@@ -164,7 +164,7 @@ import Testing
   @Test func aLongRunOfReplacementsIsCountedInItsWindow() {
     var detector = KeyChurnDetector()
     let threshold = KeyChurnThreshold(count: 100, window: .seconds(1))
-    let source = ChurnSource(holder: 1, type: ObjectIdentifier(ProbeViewModel.self))
+    let source = ChurnSource(holder: "b#1", type: ObjectIdentifier(ProbeViewModel.self))
     var reports: [Int] = []
     // A replacement every 5 ms for 10 s: 200 in any one-second window.
     for step in 0..<2_000 {
@@ -187,7 +187,7 @@ import Testing
   @Test func aClockThatGoesBackStartsTheCountAgain() {
     var detector = KeyChurnDetector()
     let threshold = KeyChurnThreshold(count: 3, window: .seconds(60))
-    let source = ChurnSource(holder: 1, type: ObjectIdentifier(ProbeViewModel.self))
+    let source = ChurnSource(holder: "b#1", type: ObjectIdentifier(ProbeViewModel.self))
     for step in 0..<3 {
       let now = Duration.seconds(100) + .milliseconds(step)
       detector.recordDisposal(of: source, at: now, threshold: threshold)
