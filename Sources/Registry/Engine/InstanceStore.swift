@@ -44,11 +44,11 @@ struct InstanceStore {
   /// Gives a freshly built instance its record, before `onCreate` runs. It is not findable yet.
   mutating func prepare(
     _ viewModel: ViewModel, identity: InstanceIdentity, values: consuming InstanceArg.Values,
-    releasePolicy: ReleasePolicy?, builtFor holder: BindingCore
+    builtFor holder: BindingCore
   ) {
     lastSequence += 1
     viewModel.lifetime.record = InstanceRecord(
-      identity: identity, values: values, sequence: lastSequence, releasePolicy: releasePolicy,
+      identity: identity, values: values, sequence: lastSequence,
       creatorID: holder.id)
   }
 
@@ -410,8 +410,9 @@ struct InstanceRecord {
   let values: InstanceArg.Values
   /// Build order in the registry; cached lookups prefer the newest.
   let sequence: UInt64
-  /// What happens when the last holder lets go; `nil`: it is disposed at once.
-  let releasePolicy: ReleasePolicy?
+  /// What happens when the last holder lets go; `nil`: it is disposed at once. Its spec's, kept
+  /// in the values it shares with the spec rather than in each record.
+  var releasePolicy: ReleasePolicy? { values.releasePolicy }
   /// The ``ViewModelBinding/id`` of the binding whose resolution built the instance: what
   /// `onCreate` was told, and, for key-churn detection, which holder built it (the id holds the
   /// binding's serial, never reused in its registry).

@@ -102,7 +102,7 @@ extension ViewModelRegistry {
         do {
           try admit(
             viewModel, identity: key.identity, values: active.values,
-            releasePolicy: active.releasePolicy, requester: first.core)
+            requester: first.core)
         } catch {
           // `admit` throws an `UnheldInstance` only (untyped: a typed error is returned in a
           // buffer the caller keeps, in the frame a nested build recurses through).

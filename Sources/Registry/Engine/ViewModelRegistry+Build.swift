@@ -82,7 +82,7 @@ extension ViewModelRegistry {
     let viewModel = try active.makeInstance(in: self)
     try admit(
       viewModel, identity: identity, values: values(of: active, aliveForever: aliveForever),
-      releasePolicy: active.releasePolicy, requester: requester)
+      requester: requester)
     return viewModel
   }
 
@@ -111,14 +111,14 @@ extension ViewModelRegistry {
   ///   each caller keeps in its frame, which a nested build recurses through.
   func admit<VM: ViewModel>(
     _ viewModel: VM, identity: InstanceIdentity, values: consuming InstanceArg.Values,
-    releasePolicy: ReleasePolicy?, requester: BindingCore
+    requester: BindingCore
   ) throws {
     guard viewModel.lifetime.record == nil, !viewModel.isDisposed else {
       try refuse(reusing: viewModel, values: values)
     }
     guard !buildStack.isTopAbandoned else { try abandon(viewModel, values: values) }
     register(
-      viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
+      viewModel, identity: identity, values: values,
       requester: requester)
     guard buildStack.isTopAbandoned else { return }
     try abandonRegistered(viewModel)
@@ -169,10 +169,10 @@ extension ViewModelRegistry {
   /// identity is still on the build stack (for a synchronous build) while `onCreate` runs.
   func register(
     _ viewModel: ViewModel, identity: InstanceIdentity, values: consuming InstanceArg.Values,
-    releasePolicy: ReleasePolicy?, requester: BindingCore
+    requester: BindingCore
   ) {
     let arg = prepare(
-      viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
+      viewModel, identity: identity, values: values,
       requester: requester)
     viewModel.onCreate(arg)
     // An instance that disposed itself in onCreate is already gone: nothing to store.
@@ -181,7 +181,7 @@ extension ViewModelRegistry {
   }
 
   /// Makes a created instance findable; out of line, as
-  /// ``prepare(_:identity:values:releasePolicy:requester:)`` is.
+  /// ``prepare(_:identity:values:requester:)`` is.
   @inline(never)
   private func admit(_ viewModel: ViewModel) {
     store.admit(viewModel)
@@ -193,7 +193,7 @@ extension ViewModelRegistry {
   @inline(never)
   private func prepare(
     _ viewModel: ViewModel, identity: InstanceIdentity, values: consuming InstanceArg.Values,
-    releasePolicy: ReleasePolicy?, requester: BindingCore
+    requester: BindingCore
   ) -> InstanceArg {
     // Most instances were made with this registry current: no reassignment (a retain and a
     // release) then.
@@ -201,7 +201,7 @@ extension ViewModelRegistry {
     // Made first, so that the values then move into the record.
     let arg = InstanceArg(values: copy values, bindingId: requester.id)
     store.prepare(
-      viewModel, identity: identity, values: values, releasePolicy: releasePolicy,
+      viewModel, identity: identity, values: values,
       builtFor: requester)
     // A binding made before the instance (a service's builder resolved through it) gets its
     // owner now that the owner has a lifetime.

@@ -9,7 +9,7 @@ final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
   required init(
     _ arg: Arg, build builder: @escaping @MainActor (Arg) throws -> VM,
     identity: FamilyToken<Arg>, key: consuming AnyHashable?, tag: consuming AnyHashable?,
-    aliveForever: Bool
+    aliveForever: Bool, releasePolicy: ReleasePolicy?
   ) {
     self.arg = arg
     self.builder = builder
@@ -17,7 +17,7 @@ final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
     // Moved, not copied: each copy of an `AnyHashable?` is a call through its value witnesses.
     super.init(
       familyID: ObjectIdentifier(identity), key: consume key, tag: consume tag,
-      aliveForever: aliveForever)
+      aliveForever: aliveForever, releasePolicy: releasePolicy)
   }
 
   override var proxyKey: ProxyKey? {

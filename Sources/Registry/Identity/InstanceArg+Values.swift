@@ -8,16 +8,22 @@ extension InstanceArg {
     let aliveForever: Bool
     let key: AnyHashable?
     let tag: AnyHashable?
+    /// What happens when the last holder lets go; `nil`: it is disposed at once. Here, not in
+    /// each instance's record: every instance a spec builds has its spec's policy, and the values
+    /// had room for it within their allocation block.
+    let releasePolicy: ReleasePolicy?
 
     /// Values for the instances of `instanceType`, the type of the spec that has them: the box
     /// of that spec's shared identity. Without a type (an ``InstanceArg`` made by hand), they
     /// are no identity's box.
     init(
-      key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool, instanceType: ObjectIdentifier
+      key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool, releasePolicy: ReleasePolicy?,
+      instanceType: ObjectIdentifier
     ) {
       self.key = key
       self.tag = tag
       self.aliveForever = aliveForever
+      self.releasePolicy = releasePolicy
       super.init(instanceType: instanceType, isShared: true)
     }
 
@@ -31,7 +37,9 @@ extension InstanceArg {
     func with(aliveForever: Bool) -> Values {
       aliveForever == self.aliveForever
         ? self
-        : Values(key: key, tag: tag, aliveForever: aliveForever, instanceType: instanceType)
+        : Values(
+          key: key, tag: tag, aliveForever: aliveForever, releasePolicy: releasePolicy,
+          instanceType: instanceType)
     }
   }
 }

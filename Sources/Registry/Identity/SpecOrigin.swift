@@ -7,12 +7,12 @@ class SpecOrigin<VM: ViewModel>: InstanceArg.Values {
 
   init(
     familyID: ObjectIdentifier, key: consuming AnyHashable?, tag: consuming AnyHashable?,
-    aliveForever: Bool
+    aliveForever: Bool, releasePolicy: ReleasePolicy?
   ) {
     self.familyID = familyID
     super.init(
       key: consume key, tag: consume tag, aliveForever: aliveForever,
-      instanceType: ObjectIdentifier(VM.self))
+      releasePolicy: releasePolicy, instanceType: ObjectIdentifier(VM.self))
   }
 
   /// What a proxy on this argument's spec is installed under: the family and the argument's

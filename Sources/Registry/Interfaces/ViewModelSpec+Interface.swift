@@ -127,8 +127,10 @@ extension ViewModelSpec {
   ) -> ViewModelSpec<VM> {
     ViewModelSpec(
       values: InstanceArg.Values(
-        key: key, tag: tag, aliveForever: aliveForever, instanceType: ObjectIdentifier(VM.self)),
-      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), interface: interface,
+        key: key, tag: tag, aliveForever: aliveForever,
+        releasePolicy: ReleasePolicy(disposeDelay: disposeDelay),
+        instanceType: ObjectIdentifier(VM.self)),
+      interface: interface,
       builder: interfaceBuilder)
   }
 

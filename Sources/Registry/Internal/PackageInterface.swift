@@ -124,8 +124,8 @@ extension ViewModelSpec {
   ) {
     self.init(
       values: InstanceArg.Values(
-        key: key, tag: tag, aliveForever: aliveForever, instanceType: ObjectIdentifier(VM.self)),
-      releasePolicy: nil,
+        key: key, tag: tag, aliveForever: aliveForever, releasePolicy: nil,
+        instanceType: ObjectIdentifier(VM.self)),
       privateKey: .privateArgument(family: factoryType, argument: AnyHashable(factoryType)),
       builder: builder)
   }

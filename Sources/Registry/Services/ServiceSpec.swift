@@ -270,8 +270,9 @@ public struct ServiceSpec<Service>: Sendable {
       spec: ViewModelSpec(
         values: InstanceArg.Values(
           key: key, tag: tag, aliveForever: aliveForever,
+          releasePolicy: ReleasePolicy(disposeDelay: disposeDelay),
           instanceType: ObjectIdentifier(ServiceBox<Service>.self)),
-        releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), interface: interface,
+        interface: interface,
         builder: interfaceBuilder))
   }
 
@@ -283,8 +284,9 @@ public struct ServiceSpec<Service>: Sendable {
     self.init(
       spec: ViewModelSpec(
         values: ServiceValues(
-          key: key, tag: tag, aliveForever: aliveForever, onDispose: onDispose),
-        releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), inputs: inputs, site: site,
+          key: key, tag: tag, aliveForever: aliveForever,
+          releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), onDispose: onDispose),
+        inputs: inputs, site: site,
         builder: build))
   }
 }
@@ -295,12 +297,12 @@ final class ServiceValues<Service>: InstanceArg.Values {
   let onDispose: (@MainActor (Service) -> Void)?
 
   init(
-    key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool,
+    key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool, releasePolicy: ReleasePolicy?,
     onDispose: (@MainActor (Service) -> Void)?
   ) {
     self.onDispose = onDispose
     super.init(
-      key: key, tag: tag, aliveForever: aliveForever,
+      key: key, tag: tag, aliveForever: aliveForever, releasePolicy: releasePolicy,
       instanceType: ObjectIdentifier(ServiceBox<Service>.self))
   }
 }

@@ -32,7 +32,7 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// Key, tag and lifetime, made once and shared by every instance this spec builds.
   let values: InstanceArg.Values
   /// `nil`: a released instance is disposed at once.
-  let releasePolicy: ReleasePolicy?
+  var releasePolicy: ReleasePolicy? { values.releasePolicy }
   let builder: @MainActor () async throws -> VM
 
   /// Creates an async spec.
@@ -55,19 +55,20 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ) {
     self.init(
       values: InstanceArg.Values(
-        key: key, tag: tag, aliveForever: aliveForever, instanceType: ObjectIdentifier(VM.self)),
-      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), privateIdentity: nil,
+        key: key, tag: tag, aliveForever: aliveForever,
+        releasePolicy: ReleasePolicy(disposeDelay: disposeDelay),
+        instanceType: ObjectIdentifier(VM.self)),
+      privateIdentity: nil,
       builder: builder)
   }
 
   /// `privateIdentity`: the identity of the spec whose builder this one replaces, or `nil` for
   /// a spec of its own.
   private init(
-    values: InstanceArg.Values, releasePolicy: ReleasePolicy?,
-    privateIdentity: InstanceIdentity?, builder: @escaping @MainActor () async throws -> VM
+    values: InstanceArg.Values, privateIdentity: InstanceIdentity?,
+    builder: @escaping @MainActor () async throws -> VM
   ) {
     self.values = values
-    self.releasePolicy = releasePolicy
     self.builder = builder
     sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), sharedBy: values)
     // Named by a key box of its own, as a `ViewModelSpec`'s: unique for as long as an identity
@@ -80,7 +81,7 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     -> AsyncViewModelSpec<VM>
   {
     AsyncViewModelSpec(
-      values: values, releasePolicy: releasePolicy, privateIdentity: privateIdentity,
+      values: values, privateIdentity: privateIdentity,
       builder: builder)
   }
 

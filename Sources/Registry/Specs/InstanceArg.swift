@@ -37,7 +37,8 @@ public struct InstanceArg: Hashable {
   ) {
     self.init(
       values: Values(
-        key: key, tag: tag, aliveForever: aliveForever, instanceType: Values.noInstanceType),
+        key: key, tag: tag, aliveForever: aliveForever, releasePolicy: nil,
+        instanceType: Values.noInstanceType),
       bindingId: bindingId)
   }
 

@@ -60,7 +60,7 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// argument, refers to this object.
   let values: InstanceArg.Values
   /// `nil`: a released instance is disposed at once.
-  let releasePolicy: ReleasePolicy?
+  var releasePolicy: ReleasePolicy? { values.releasePolicy }
 
   /// The builder of a spec written with one. A family's spec has none (its origin builds):
   /// then its family's closure that is never called, made once per family (made here, it would
@@ -114,8 +114,10 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ) {
     self.init(
       values: InstanceArg.Values(
-        key: key, tag: tag, aliveForever: aliveForever, instanceType: ObjectIdentifier(VM.self)),
-      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), inputs: inputs,
+        key: key, tag: tag, aliveForever: aliveForever,
+        releasePolicy: ReleasePolicy(disposeDelay: disposeDelay),
+        instanceType: ObjectIdentifier(VM.self)),
+      inputs: inputs,
       site: SpecSite(fileID: fileID, line: line, column: column),
       builder: builder)
   }
@@ -153,19 +155,20 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ) {
     self.init(
       values: InstanceArg.Values(
-        key: key, tag: tag, aliveForever: aliveForever, instanceType: ObjectIdentifier(VM.self)),
-      releasePolicy: ReleasePolicy(disposeDelay: disposeDelay), inputs: inputs,
+        key: key, tag: tag, aliveForever: aliveForever,
+        releasePolicy: ReleasePolicy(disposeDelay: disposeDelay),
+        instanceType: ObjectIdentifier(VM.self)),
+      inputs: inputs,
       site: SpecSite(fileID: fileID, line: line, column: column),
       builder: throwingBuilder)
   }
 
   init(
-    values: InstanceArg.Values, releasePolicy: ReleasePolicy?, privateKey: InstanceKey? = nil,
+    values: InstanceArg.Values, privateKey: InstanceKey? = nil,
     inputs: AnyHashable? = nil, site: SpecSite? = nil, interface: InterfaceInfo<VM>? = nil,
     builder: @escaping @MainActor () throws -> VM
   ) {
     self.values = values
-    self.releasePolicy = releasePolicy
     self.origin = nil
     self.inputs = inputs
     self.site = site
@@ -182,11 +185,10 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// A family's spec: `origin` is its values and builds its instances; `sharedIdentity` is
   /// made from its key by the family, which has it at hand.
   init(
-    origin: SpecOrigin<VM>, sharedIdentity: InstanceIdentity?, releasePolicy: ReleasePolicy?,
-    privateKey: InstanceKey?, unusedBuilder: @escaping @MainActor () throws -> VM
+    origin: SpecOrigin<VM>, sharedIdentity: InstanceIdentity?, privateKey: InstanceKey?,
+    unusedBuilder: @escaping @MainActor () throws -> VM
   ) {
     self.values = origin
-    self.releasePolicy = releasePolicy
     self.origin = origin
     self.inputs = nil
     self.site = nil
@@ -269,7 +271,7 @@ extension ViewModelSpec {
   /// what a proxy that supplies only a builder is.
   func replacingBuilder(_ builder: @escaping @MainActor () throws -> VM) -> ViewModelSpec<VM> {
     ViewModelSpec(
-      values: values, releasePolicy: releasePolicy,
+      values: values,
       privateKey: identifiesByArgument ? privateIdentity.key : nil, inputs: inputs,
       site: site, builder: builder)
   }

@@ -222,10 +222,10 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     // origin, which is also the box of the shared identity: the key is never copied.
     let origin = originType.init(
       arg, build: makeInstance, identity: identity, key: consume key, tag: tagFunction?(arg),
-      aliveForever: aliveForeverFunction?(arg) ?? false)
+      aliveForever: aliveForeverFunction?(arg) ?? false, releasePolicy: policy)
     let sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), sharedBy: origin)
     return specType.init(
-      origin: origin, sharedIdentity: sharedIdentity, releasePolicy: policy, privateKey: privateKey,
+      origin: origin, sharedIdentity: sharedIdentity, privateKey: privateKey,
       unusedBuilder: unusedBuilder)
   }
 
