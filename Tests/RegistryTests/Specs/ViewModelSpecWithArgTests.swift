@@ -110,6 +110,31 @@ private struct Point {
     }
   }
 
+  /// What a binding keeps alive for a private family instance it holds (the instance's spec) it
+  /// lets go of with the instance, not when the binding goes.
+  @Test func theSpecKeptForAPrivateFamilyInstanceGoesWithTheInstance() {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      let binding = ViewModelBinding()
+      _ = binding.watch(ViewModelSpec(key: "first") { ProbeViewModel("first", log: log) })
+      weak var weakSpec: ViewModelSpec<ProbeViewModel>?
+      let instance: ProbeViewModel
+      do {
+        let family = ViewModelSpecWithArg<ProbeViewModel, Int>(
+          builder: { ProbeViewModel("p\($0)", log: log) }, key: { _ in nil })
+        let spec = family(1)
+        weakSpec = spec
+        instance = binding.watch(spec)
+      }
+      // The family and its cache are gone; the binding keeps the spec while it holds the instance.
+      #expect(weakSpec != nil)
+      binding.unbind(instance)
+      #expect(instance.isDisposed)
+      #expect(weakSpec == nil)
+      binding.dispose()
+    }
+  }
+
   @Test func nonHashableArgumentWithoutKeyBuildsPerSpec() {
     withTestRegistry { registry, _ in
       let family = ViewModelSpecWithArg<ProbeViewModel, Point>(builder: {
