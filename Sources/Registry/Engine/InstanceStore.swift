@@ -48,8 +48,7 @@ struct InstanceStore {
   ) {
     lastSequence += 1
     viewModel.lifetime.record = InstanceRecord(
-      identity: identity, values: values, sequence: lastSequence,
-      creatorID: holder.id)
+      identity: identity, values: values, sequence: lastSequence, creatorID: holder.id)
   }
 
   /// Makes a prepared instance findable, once `onCreate` has returned.

@@ -101,8 +101,7 @@ extension ViewModelRegistry {
         }
         do {
           try admit(
-            viewModel, identity: key.identity, values: active.values,
-            requester: first.core)
+            viewModel, identity: key.identity, values: active.values, requester: first.core)
         } catch {
           // `admit` throws an `UnheldInstance` only (untyped: a typed error is returned in a
           // buffer the caller keeps, in the frame a nested build recurses through).

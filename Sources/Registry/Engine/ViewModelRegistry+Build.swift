@@ -118,8 +118,7 @@ extension ViewModelRegistry {
     }
     guard !buildStack.isTopAbandoned else { try abandon(viewModel, values: values) }
     register(
-      viewModel, identity: identity, values: values,
-      requester: requester)
+      viewModel, identity: identity, values: values, requester: requester)
     guard buildStack.isTopAbandoned else { return }
     try abandonRegistered(viewModel)
   }
@@ -172,8 +171,7 @@ extension ViewModelRegistry {
     requester: BindingCore
   ) {
     let arg = prepare(
-      viewModel, identity: identity, values: values,
-      requester: requester)
+      viewModel, identity: identity, values: values, requester: requester)
     viewModel.onCreate(arg)
     // An instance that disposed itself in onCreate is already gone: nothing to store.
     guard !viewModel.isDisposed else { return }
@@ -201,8 +199,7 @@ extension ViewModelRegistry {
     // Made first, so that the values then move into the record.
     let arg = InstanceArg(values: copy values, bindingId: requester.id)
     store.prepare(
-      viewModel, identity: identity, values: values,
-      builtFor: requester)
+      viewModel, identity: identity, values: values, builtFor: requester)
     // A binding made before the instance (a service's builder resolved through it) gets its
     // owner now that the owner has a lifetime.
     if let core = viewModel.ownBindingCore, core.ownerViewModel == nil { core.setOwner(viewModel) }

@@ -4,7 +4,8 @@ extension InstanceArg {
   /// by value, never by this object. Not final: a family's spec origin is its own values. A key
   /// box: the spec's shared identity keeps its key here rather than in a box of its own.
   class Values: InstanceIdentity.KeyBox {
-    // Declared first, so that it sits next to the box's flags: the values are 112 bytes.
+    // Declared first, so that it sits next to the box's flags: the values are 120 bytes, in the
+    // allocator's 128-byte block.
     let aliveForever: Bool
     let key: AnyHashable?
     let tag: AnyHashable?

@@ -9,7 +9,7 @@ struct InstanceIdentity: Hashable {
   /// without comparing `AnyHashable` keys (thousands of instructions: generic metadata
   /// lookups). Two words, not three with the type beside the box: every live instance has its
   /// identity in its record, in the store's table when it is shared, and in the table of each
-  /// binding that holds it (56 bytes per instance at 100,000, Benchmarks/README.md).
+  /// binding that holds it (58 bytes per instance at 100,000, Benchmarks/README.md).
   private let box: KeyBox
   /// `type` and `key` hashed once: a lookup hashes one word, and a probe that meets another
   /// identity almost always tells them apart without comparing keys.

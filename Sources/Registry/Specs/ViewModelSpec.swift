@@ -271,8 +271,7 @@ extension ViewModelSpec {
   /// what a proxy that supplies only a builder is.
   func replacingBuilder(_ builder: @escaping @MainActor () throws -> VM) -> ViewModelSpec<VM> {
     ViewModelSpec(
-      values: values,
-      privateKey: identifiesByArgument ? privateIdentity.key : nil, inputs: inputs,
+      values: values, privateKey: identifiesByArgument ? privateIdentity.key : nil, inputs: inputs,
       site: site, builder: builder)
   }
 }
