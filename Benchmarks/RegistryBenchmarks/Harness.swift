@@ -114,7 +114,7 @@ func target(for name: String) -> Target? {
   case "notify_100_per_listener": return .ratio(1.3)
   // Services against view models, an interface against a spec with a builder (their floors).
   case "service_hot_read", "service_private_cycle", "interface_private_cycle": return .ratio(1.15)
-  case _ where name.hasPrefix("scale_bytes_"): return Target(text: "<= 400 B", maxValue: 400)
+  case _ where name.hasPrefix("scale_bytes_"): return Target(text: "<= 300 B", maxValue: 300)
   default: return nil
   }
 }

@@ -21,11 +21,20 @@ extension InstanceArg {
       key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool, releasePolicy: ReleasePolicy?,
       instanceType: ObjectIdentifier
     ) {
+      // Hashed now, once per spec, for the shared identity these values are the box of; in
+      // place, before the key moves into its property: a copy of the key, and its release,
+      // would be calls through its value witnesses.
+      let rawKeyHash = key?._rawHashValue(seed: 0)
       self.key = key
       self.tag = tag
       self.aliveForever = aliveForever
       self.releasePolicy = releasePolicy
-      super.init(instanceType: instanceType, isShared: true)
+      super.init(
+        instanceType: instanceType,
+        keyHash: rawKeyHash.map {
+          InstanceIdentity.sharedHash(type: instanceType, rawKeyHash: $0)
+        } ?? 0,
+        isShared: rawKeyHash != nil)
     }
 
     /// The type of values that name no instances: no view model is of this type.

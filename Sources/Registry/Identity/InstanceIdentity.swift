@@ -4,16 +4,19 @@
 /// spec object, or by the spec family and argument, and are only ever stored in the table of the
 /// binding that holds them.
 struct InstanceIdentity: Hashable {
-  /// The type and the key, boxed so that an identity is two words and copies with one retain,
-  /// and shared by every copy: a probe that meets its own copy is equal on the box's address,
-  /// without comparing `AnyHashable` keys (thousands of instructions: generic metadata
-  /// lookups). Two words, not three with the type beside the box: every live instance has its
-  /// identity in its record, in the store's table when it is shared, and in the table of each
-  /// binding that holds it (58 bytes per instance at 100,000, Benchmarks/README.md).
+  /// The type, the key and their hash, boxed so that an identity is one word and copies with
+  /// one retain, and shared by every copy: a probe that meets its own copy is equal on the
+  /// box's address, without comparing `AnyHashable` keys (thousands of instructions: generic
+  /// metadata lookups). One word, not three with the type and the hash beside the box: every
+  /// live instance has its identity in its record, in the store's table when it is shared, and
+  /// in the table of each binding that holds it (21 bytes a word per instance at 100,000,
+  /// Benchmarks/README.md). A probe that meets another identity reads that one's box for its
+  /// hash, which a lookup that finds its own copy never does.
   private let box: KeyBox
-  /// `type` and `key` hashed once: a lookup hashes one word, and a probe that meets another
-  /// identity almost always tells them apart without comparing keys.
-  let keyHash: Int
+
+  /// `type` and `key` hashed once, kept in the box: a lookup hashes one word, and a probe that
+  /// meets another identity almost always tells them apart without comparing keys.
+  var keyHash: Int { Int(box.keyHash) }
 
   /// The view-model type the identity names, kept in its box.
   var type: ObjectIdentifier { box.instanceType }
@@ -27,17 +30,26 @@ struct InstanceIdentity: Hashable {
   class KeyBox {
     /// The view-model type of the identities this box is the key of. For values that are no
     /// identity's box (an ``InstanceArg`` made by hand), the values' own type, which names none.
-    /// First, so that the two flags after it leave the rest of their word to a subclass.
+    /// First, so that the hash and the two flags after it leave the rest of their word to a
+    /// subclass.
     let instanceType: ObjectIdentifier
+    /// The identity's hash (``InstanceIdentity/hash(type:key:)``), cut to 32 bits so that it
+    /// shares a word with the flags: a spec's values then stay within their allocation block.
+    /// Equal identities have equal hashes; unequal ones meet on 32 bits one time in 2^32, and
+    /// are then told apart by their keys.
+    let keyHash: UInt32
+    /// Whether the key is shared registry-wide; for values, whether they have a key (only
+    /// values with one are ever an identity's box).
     let isShared: Bool
     /// The key is this box itself (a spec's private identity, ``SpecKeyBox``): every identity
     /// that names it keeps it, so its address cannot be reused while one does.
     let namesItself: Bool
 
-    init(instanceType: ObjectIdentifier, isShared: Bool, namesItself: Bool = false) {
+    init(instanceType: ObjectIdentifier, keyHash: Int, isShared: Bool, namesItself: Bool = false) {
       self.isShared = isShared
       self.namesItself = namesItself
       self.instanceType = instanceType
+      self.keyHash = UInt32(truncatingIfNeeded: keyHash)
     }
 
     /// The key; each kind of box overrides it.
@@ -63,7 +75,9 @@ struct InstanceIdentity: Hashable {
       let isShared: Bool
       if case .shared = key { isShared = true } else { isShared = false }
       self.key = key
-      super.init(instanceType: instanceType, isShared: isShared)
+      super.init(
+        instanceType: instanceType, keyHash: InstanceIdentity.hash(type: instanceType, key: key),
+        isShared: isShared)
     }
 
     override var instanceKey: InstanceKey { key }
@@ -73,36 +87,49 @@ struct InstanceIdentity: Hashable {
   /// spec's `init` (before the spec object could name it), and the identity needs nothing else
   /// kept alive to stay unique.
   final class SpecKeyBox: KeyBox {
-    init(instanceType: ObjectIdentifier) {
-      super.init(instanceType: instanceType, isShared: false, namesItself: true)
+    /// Hashed by `seed`, an object's address: the box's own is not known before it is made, and
+    /// the hash of an identity equal only to itself needs only to be spread, not unique.
+    init(instanceType: ObjectIdentifier, hashedBy seed: ObjectIdentifier) {
+      super.init(
+        instanceType: instanceType,
+        keyHash: InstanceIdentity.hash(
+          type: instanceType, kind: 2,
+          part: Int(bitPattern: UInt(bitPattern: seed))),
+        isShared: false, namesItself: true)
     }
 
     override var instanceKey: InstanceKey { .privateSpec(ObjectIdentifier(self)) }
   }
 
   init(type: ObjectIdentifier, key: InstanceKey) {
-    keyHash = Self.hash(type: type, key: key)
     box = StoredKeyBox(key, instanceType: type)
   }
 
   /// A new private identity of `type`, named by a box of its own: the identity of one spec's
-  /// instances, one per binding.
-  init(privateTo type: ObjectIdentifier) {
-    let box = SpecKeyBox(instanceType: type)
-    keyHash = Self.hash(type: type, key: .privateSpec(ObjectIdentifier(box)))
-    self.box = box
+  /// instances, one per binding. `seed` is the address of any object alive now (the spec's
+  /// values): it spreads the hash.
+  init(privateTo type: ObjectIdentifier, hashedBy seed: ObjectIdentifier) {
+    box = SpecKeyBox(instanceType: type, hashedBy: seed)
   }
 
   /// The shared identity of a spec with `values`, boxed in them; `nil` when they have no key.
   init?(type: ObjectIdentifier, sharedBy values: InstanceArg.Values) {
-    // Hashed in place: a copy of the key, and its release, would be calls through its value
-    // witnesses.
-    guard let part = values.key?._rawHashValue(seed: 0) else { return nil }
-    keyHash = Self.hash(type: type, kind: Self.sharedKind, part: part)
-    // Values are made for the type of the spec that has them; any other type (values made by
-    // hand, never a spec's) gets a box of its own.
-    box =
-      values.instanceType == type ? values : StoredKeyBox(.shared(values.key!), instanceType: type)
+    // Values are made for the type of the spec that has them, and hashed for it; any other type
+    // (values made by hand, never a spec's) gets a box of its own. Values are shared when they
+    // have a key: asked so, the key is not copied (calls through its value witnesses).
+    guard values.instanceType == type else {
+      guard let key = values.key else { return nil }
+      box = StoredKeyBox(.shared(key), instanceType: type)
+      return
+    }
+    guard values.isShared else { return nil }
+    box = values
+  }
+
+  /// The hash of a shared identity of `type` whose key's raw hash (seed 0) is `rawKeyHash`:
+  /// what values made for `type` keep.
+  static func sharedHash(type: ObjectIdentifier, rawKeyHash: Int) -> Int {
+    hash(type: type, kind: sharedKind, part: rawKeyHash)
   }
 
   /// The hash of an identity: the same for every identity of `type` and `key`, however boxed.
@@ -111,7 +138,7 @@ struct InstanceIdentity: Hashable {
   /// the build stack's buckets use its low bits as they are. Running a `Hasher` over the type
   /// and the whole key instead cost about 940 instructions for an `Int` key, 9% of an argument
   /// build.
-  private static func hash(type: ObjectIdentifier, key: InstanceKey) -> Int {
+  fileprivate static func hash(type: ObjectIdentifier, key: InstanceKey) -> Int {
     switch key {
     case .shared(let key):
       return hash(type: type, kind: sharedKind, part: key._rawHashValue(seed: 0))
@@ -131,7 +158,7 @@ struct InstanceIdentity: Hashable {
   private static var sharedKind: UInt64 { 1 }
 
   /// `part`, the hash of a key of one `kind` (or the address that is its key), with `type`.
-  private static func hash(type: ObjectIdentifier, kind: UInt64, part: Int) -> Int {
+  fileprivate static func hash(type: ObjectIdentifier, kind: UInt64, part: Int) -> Int {
     let typeBits = UInt64(UInt(bitPattern: type)) &* 0x9e37_79b9_7f4a_7c15
     return Int(truncatingIfNeeded: spread(UInt64(UInt(bitPattern: part)) ^ typeBits ^ kind))
   }
@@ -198,8 +225,9 @@ struct InstanceIdentity: Hashable {
     hasher.combine(keyHash)
   }
 
-  /// What `Dictionary` and `Set` ask for a bucket: `keyHash`, already a full hash made with the
-  /// process's random seed, mixed with the table's seed by a multiply-xorshift finalizer. This
+  /// What `Dictionary` and `Set` ask for a bucket: `keyHash`, already a spread hash made with
+  /// the process's random seed (32 bits of it), mixed with the table's seed by a
+  /// multiply-xorshift finalizer that spreads them over the whole word. This
   /// skips the `Hasher` a table would otherwise run over one word on every lookup and insert
   /// (about 150 instructions each, the largest part of a binding's search of its table); equal
   /// identities have equal `keyHash`es, so they land in the same bucket for any seed.

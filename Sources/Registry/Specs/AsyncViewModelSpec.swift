@@ -73,7 +73,9 @@ public final class AsyncViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), sharedBy: values)
     // Named by a key box of its own, as a `ViewModelSpec`'s: unique for as long as an identity
     // names it, with nothing else kept alive.
-    self.privateIdentity = privateIdentity ?? InstanceIdentity(privateTo: ObjectIdentifier(VM.self))
+    self.privateIdentity =
+      privateIdentity
+      ?? InstanceIdentity(privateTo: ObjectIdentifier(VM.self), hashedBy: ObjectIdentifier(values))
   }
 
   /// This spec with another builder: the same key, tag, lifetime and identity.

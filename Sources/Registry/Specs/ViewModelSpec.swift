@@ -175,7 +175,8 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.interface = interface
     self.ownBuilder = builder
     let sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), sharedBy: values)
-    let (identity, byArgument) = Self.ownIdentity(shared: sharedIdentity, privateKey: privateKey)
+    let (identity, byArgument) = Self.ownIdentity(
+      shared: sharedIdentity, privateKey: privateKey, hashedBy: ObjectIdentifier(values))
     identifiesByArgument = byArgument
     // Read before the identity moves into its stored property: after, it would be a copy.
     lookupBoxAddress = identity.boxAddress
@@ -194,7 +195,8 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.site = nil
     self.interface = nil
     self.ownBuilder = unusedBuilder
-    let (identity, byArgument) = Self.ownIdentity(shared: sharedIdentity, privateKey: privateKey)
+    let (identity, byArgument) = Self.ownIdentity(
+      shared: sharedIdentity, privateKey: privateKey, hashedBy: ObjectIdentifier(origin))
     identifiesByArgument = byArgument
     // Read before the identity moves into its stored property: after, it would be a copy.
     lookupBoxAddress = identity.boxAddress
@@ -205,15 +207,17 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// the private identity of a family's argument (`privateKey`), or a new one named by a box of
   /// its own. A `privateKey` given with a key goes unused: only a factory's spec has both, and
   /// it is made anew for each resolution, out of reach of any proxy.
-  /// Also returns whether the identity is a family's argument's.
+  /// Also returns whether the identity is a family's argument's. `seed` spreads the hash of a
+  /// new one (``InstanceIdentity/init(privateTo:hashedBy:)``).
   private static func ownIdentity(
-    shared: consuming InstanceIdentity?, privateKey: consuming InstanceKey?
+    shared: consuming InstanceIdentity?, privateKey: consuming InstanceKey?,
+    hashedBy seed: ObjectIdentifier
   ) -> (InstanceIdentity, byArgument: Bool) {
     if let shared { return (shared, false) }
     if let privateKey {
       return (InstanceIdentity(type: ObjectIdentifier(VM.self), key: privateKey), true)
     }
-    return (InstanceIdentity(privateTo: ObjectIdentifier(VM.self)), false)
+    return (InstanceIdentity(privateTo: ObjectIdentifier(VM.self), hashedBy: seed), false)
   }
 
   /// Where an interface (a spec without a builder) is declared and what tests and previews
@@ -236,7 +240,8 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   private var privateIdentity: InstanceIdentity {
     if !ownIdentity.isShared { return ownIdentity }
     if let keyedSpecPrivateIdentity { return keyedSpecPrivateIdentity }
-    let identity = InstanceIdentity(privateTo: ObjectIdentifier(VM.self))
+    let identity = InstanceIdentity(
+      privateTo: ObjectIdentifier(VM.self), hashedBy: ObjectIdentifier(values))
     keyedSpecPrivateIdentity = identity
     return identity
   }
