@@ -39,6 +39,7 @@ case_function() {
   case "$1" in
     hot_read | hot_watch) echo "hotResolve $calls" ;;
     family_hot_read | family_hot_watch) echo "familyHotResolve $calls" ;;
+    family_direct_hot_read) echo "familyDirectHotResolve $calls" ;;
     family_pack_hot_read) echo "familyPackHotResolve $calls" ;;
     wrapper_hot_read) echo "wrapperHotRead $calls" ;;
     service_hot_read) echo "serviceHotRead $calls" ;;
@@ -48,6 +49,7 @@ case_function() {
     private_unbind_cycle) echo "privateUnbindCycle $cycles" ;;
     arg_new_instance) echo "argNewInstance $cycles" ;;
     arg_unbind_cycle) echo "argUnbindCycle $cycles" ;;
+    arg_direct_unbind_cycle) echo "argDirectUnbindCycle $cycles" ;;
     service_private_cycle | interface_private_cycle) echo "servicePrivateCycle $cycles" ;;
     service_unbind_cycle) echo "serviceUnbindCycle $cycles" ;;
     chain10) echo "chain $cycles" ;;

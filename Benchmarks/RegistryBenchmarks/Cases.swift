@@ -85,6 +85,27 @@ func familyHotResolve(calls: Int, watching: Bool) -> [Metric] {
   return [Metric(name: name, unit: "ns/call", value: elapsed / Double(calls))]
 }
 
+// MARK: family_direct_hot_read
+
+/// The re-render path through a family without a spec: `binding.read(userSpec, id)` in a body,
+/// each call finding the instance already held.
+@MainActor
+func familyDirectHotResolve(calls: Int) -> [Metric] {
+  let registry = ViewModelRegistry.current
+  let binding = ViewModelBinding(registry: registry)
+  let family = hotFamily
+  let held = (0..<hotWidth).map { id in binding.read(family, id) }
+  var sum: UInt = 0
+  let start = benchClock.now
+  for index in 0..<calls { sum &+= bits(binding.read(family, index & hotMask)) }
+  let elapsed = nanoseconds(since: start)
+  expectHeld(held, registry: registry, calls: calls, sum: sum)
+  consume(sum)
+  binding.dispose()
+  expectEmpty(registry)
+  return [Metric(name: "family_direct_hot_read", unit: "ns/call", value: elapsed / Double(calls))]
+}
+
 // MARK: family_pack_hot_read
 
 /// A binding re-reads instances it holds through a family of two arguments, called on every
@@ -357,8 +378,35 @@ func argUnbindCycle(cycles: Int) -> [Metric] {
   return [Metric(name: "arg_unbind_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
 }
 
+/// `arg_unbind_cycle` without a spec per argument: `binding.watch(family, id)` with a fresh
+/// argument, then `unbind(_:)`.
 @MainActor
-func argUnbindFloor(cycles: Int) -> [Metric] {
+func argDirectUnbindCycle(cycles: Int) -> [Metric] {
+  let registry = ViewModelRegistry.current
+  let family = argFamily
+  let binding = ViewModelBinding(registry: registry)
+  var sum: UInt = 0
+  var ids = 0
+  let start = benchClock.now
+  for id in 0..<cycles {
+    let viewModel = binding.watch(family, id)
+    sum &+= bits(viewModel)
+    ids &+= viewModel.id
+    binding.unbind(viewModel)
+  }
+  let elapsed = nanoseconds(since: start)
+  precondition(ids == cycles * (cycles - 1) / 2)
+  precondition(registry.liveInstanceCount == 0, "unbind(_:) left an instance alive")
+  consume(sum &+ UInt(ids))
+  binding.dispose()
+  expectEmpty(registry)
+  return [
+    Metric(name: "arg_direct_unbind_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))
+  ]
+}
+
+@MainActor
+func argUnbindFloor(cycles: Int, name: String = "arg_unbind_cycle") -> [Metric] {
   let registry = FloorArgRegistry { makeArgNode($0) }
   let holder = makeArgNode(-1)
   var sum: UInt = 0
@@ -367,7 +415,7 @@ func argUnbindFloor(cycles: Int) -> [Metric] {
   let elapsed = nanoseconds(since: start)
   precondition(registry.live.isEmpty)
   consume(sum)
-  return [Metric(name: "arg_unbind_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
+  return [Metric(name: name, unit: "ns/cycle", value: elapsed / Double(cycles))]
 }
 
 // MARK: notify_1, notify_100

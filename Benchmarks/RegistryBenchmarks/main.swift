@@ -186,6 +186,9 @@ func scenarios(_ plan: Plan) -> [Scenario] {
     scenario("family_hot_watch", { familyHotResolve(calls: plan.familyCalls, watching: true) }) {
       familyHotFloor(calls: plan.familyCalls, name: "family_hot_watch")
     },
+    scenario("family_direct_hot_read", { familyDirectHotResolve(calls: plan.familyCalls) }) {
+      familyHotFloor(calls: plan.familyCalls, name: "family_direct_hot_read")
+    },
     scenario("family_pack_hot_read", { familyPackHotResolve(calls: plan.familyCalls) }) {
       familyHotFloor(calls: plan.familyCalls, name: "family_pack_hot_read")
     },
@@ -194,6 +197,9 @@ func scenarios(_ plan: Plan) -> [Scenario] {
     },
     scenario("arg_unbind_cycle", { argUnbindCycle(cycles: plan.cycles) }) {
       argUnbindFloor(cycles: plan.cycles)
+    },
+    scenario("arg_direct_unbind_cycle", { argDirectUnbindCycle(cycles: plan.cycles) }) {
+      argUnbindFloor(cycles: plan.cycles, name: "arg_direct_unbind_cycle")
     },
     scenario("chain10", { chain(chain10, cycles: plan.chainCycles) }) {
       chainFloor(chain10, cycles: plan.chainCycles)

@@ -647,7 +647,7 @@ extension BindingCore {
   /// its table, so that the table is read in place rather than copied; it reads the spec's and
   /// the table's plain values only, so nothing is retained but the instance returned.
   @inline(__always)
-  func heldInstance<VM: ViewModel>(of spec: ViewModelSpec<VM>, watching: Bool) -> ViewModel? {
+  func heldInstance<Source: InstanceSource>(of spec: Source, watching: Bool) -> ViewModel? {
     // The spec that made the binding's first entry asks again: its own key box, by address.
     if table.firstBox == spec.lookupBoxAddress {
       return !watching || table.firstIsWatching ? table.firstViewModel : nil
@@ -676,8 +676,8 @@ extension BindingCore {
   /// hold ran let go of anything, the table has a new generation and the memo never matches.
   /// `watching` is what the resolution asked for; the entry watches at least that.
   @inline(__always)
-  func rememberHold<VM: ViewModel>(
-    _ viewModel: ViewModel, of spec: ViewModelSpec<VM>, builtBy active: ViewModelSpec<VM>,
+  func rememberHold<Source: InstanceSource>(
+    _ viewModel: ViewModel, of spec: Source, builtBy active: Source,
     watching: Bool, asOf generation: UInt64
   ) {
     // A memo of generation 0 would match every table that never held anything (the first

@@ -1,14 +1,15 @@
 extension ViewModelRegistry {
-  /// Builds and registers a new instance for `identity` from `active`, without holding it.
+  /// Builds and registers a new instance for `identity` with `make` (a spec's or a family
+  /// argument's builder), registered with `values`, without holding it.
   ///
   /// The identity stays on the build stack through the builder and `onCreate`, so a dependency
   /// that needs it back is reported as a cycle instead of recursing. The instance is registered
   /// only once `onCreate` has returned: if anything throws, nothing is left behind.
-  func build<VM>(
-    _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
-    aliveForever: Bool
+  func build<VM: ViewModel>(
+    values: InstanceArg.Values, identity: InstanceIdentity, requester: BindingCore,
+    aliveForever: Bool, make: () throws -> VM
   ) throws -> VM {
-    try enterBuild(identity, type: VM.self, values: active.values)
+    try enterBuild(identity, type: VM.self, values: values)
     defer {
       buildStack.pop()
       // A reset made during the build refreshes once the outermost build is over, outside any
@@ -27,32 +28,36 @@ extension ViewModelRegistry {
     // line, and this frame holds one inlined build.
     guard ViewModelRegistry.synchronouslyCurrent === self else {
       return try buildAndRegisterMakingCurrent(
-        active, identity: identity, requester: requester, aliveForever: aliveForever)
+        values: values, identity: identity, requester: requester, aliveForever: aliveForever,
+        make: make)
     }
     return try buildAndRegister(
-      active, identity: identity, requester: requester, aliveForever: aliveForever)
+      values: values, identity: identity, requester: requester, aliveForever: aliveForever,
+      make: make)
   }
 
-  /// ``buildAndRegister(_:identity:requester:aliveForever:)`` with this registry made the
+  /// ``buildAndRegister(values:identity:requester:aliveForever:make:)`` with this registry made the
   /// synchronously current one: recorded when it is the current one already, else pushed as
   /// the current one too. Out of line, so that what it keeps (the registry it replaces, the
   /// task-local push's closure) is not in every level of a nested build.
   @inline(never)
-  private func buildAndRegisterMakingCurrent<VM>(
-    _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
-    aliveForever: Bool
+  private func buildAndRegisterMakingCurrent<VM: ViewModel>(
+    values: InstanceArg.Values, identity: InstanceIdentity, requester: BindingCore,
+    aliveForever: Bool, make: () throws -> VM
   ) throws -> VM {
     guard ViewModelRegistry.current === self else {
       return try withCurrent {
         try buildAndRegister(
-          active, identity: identity, requester: requester, aliveForever: aliveForever)
+          values: values, identity: identity, requester: requester, aliveForever: aliveForever,
+          make: make)
       }
     }
     let outer = ViewModelRegistry.synchronouslyCurrent
     ViewModelRegistry.synchronouslyCurrent = self
     defer { ViewModelRegistry.synchronouslyCurrent = outer }
     return try buildAndRegister(
-      active, identity: identity, requester: requester, aliveForever: aliveForever)
+      values: values, identity: identity, requester: requester, aliveForever: aliveForever,
+      make: make)
   }
 
   /// Pushes `identity` on the build stack, unless it is there already: a cycle. Out of line, so
@@ -75,22 +80,22 @@ extension ViewModelRegistry {
   }
 
   @inline(__always)
-  private func buildAndRegister<VM>(
-    _ active: ViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
-    aliveForever: Bool
+  private func buildAndRegister<VM: ViewModel>(
+    values: InstanceArg.Values, identity: InstanceIdentity, requester: BindingCore,
+    aliveForever: Bool, make: () throws -> VM
   ) throws -> VM {
-    let viewModel = try active.makeInstance(in: self)
+    let viewModel = try make()
     try admit(
-      viewModel, identity: identity, values: values(of: active, aliveForever: aliveForever),
+      viewModel, identity: identity, values: self.values(values, aliveForever: aliveForever),
       requester: requester)
     return viewModel
   }
 
-  /// The values an instance is registered with: the spec's, with `aliveForever` as decided.
+  /// The values an instance is registered with: its spec's, with `aliveForever` as decided.
   /// Out of line: making new values would keep their key and tag in the frame.
   @inline(never)
-  private func values<VM>(of spec: ViewModelSpec<VM>, aliveForever: Bool) -> InstanceArg.Values {
-    spec.values.with(aliveForever: aliveForever)
+  private func values(_ values: InstanceArg.Values, aliveForever: Bool) -> InstanceArg.Values {
+    values.with(aliveForever: aliveForever)
   }
 
   /// The bracket around registering what a builder returned, for synchronous and async builds

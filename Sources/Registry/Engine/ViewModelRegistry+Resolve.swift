@@ -38,6 +38,23 @@ extension ViewModelRegistry {
       spec, for: holder, mode: mode, operation: operation, site: site)
   }
 
+  /// A family's argument resolved without a spec, past its first lookup: the same resolution
+  /// as a spec's, with the argument's origin as the spec. While proxies are installed, the
+  /// argument resolves through its spec, which they route.
+  fileprivate func resolveOffTheHeldPath<VM: ViewModel, Arg>(
+    _ origin: FamilyArgument<VM, Arg>, of family: ViewModelSpecWithArg<VM, Arg>,
+    for holder: BindingCore, mode: ResolveMode, operation: StaticString, site: CallSite?
+  ) throws -> VM {
+    guard proxies.isEmpty else {
+      return try resolveThroughProxies(
+        family.makeSpec(origin.arg, identity: family.token), for: holder, mode: mode,
+        operation: operation, site: site)
+    }
+    return try resolve(
+      origin, builtBy: origin, at: origin.ownIdentity, for: holder, mode: mode,
+      operation: operation, site: site)
+  }
+
   /// ``resolveOffTheHeldPath(_:for:mode:operation:site:)`` while proxies are installed: routed
   /// to the spec that builds it. Out of line, so that the usual path's frame holds one inlined
   /// resolution, not two.
@@ -56,38 +73,48 @@ extension ViewModelRegistry {
   /// (it is the spec or its proxy) under `identity`. Inlined into it, so that a nested build
   /// keeps one frame per level.
   @inline(__always)
-  private func resolve<VM: ViewModel>(
-    _ spec: ViewModelSpec<VM>, builtBy active: ViewModelSpec<VM>, at identity: InstanceIdentity,
+  private func resolve<Source: InstanceSource>(
+    _ spec: Source, builtBy active: Source, at identity: InstanceIdentity,
     for holder: BindingCore, mode: ResolveMode, operation: StaticString, site: CallSite?
-  ) throws -> VM {
+  ) throws -> Source.VM {
+    typealias VM = Source.VM
     let generation = holder.table.generation
     if let existing = try existing(
-      active, at: identity, for: holder, mode: mode, operation: operation, site: site)
+      VM.self, values: active.values, at: identity, for: holder, mode: mode,
+      operation: operation, site: site)
     {
       holder.rememberHold(
         existing, of: spec, builtBy: active, watching: mode.isWatching, asOf: generation)
       // The re-render path: the identity names the type, so the cast need not be checked.
       return unsafeDowncast(existing, to: VM.self)
     }
-    let aliveForever = try prepareBuild(active, from: spec, identity: identity, site: site)
+    let aliveForever = try spec.prepareBuild(in: self, builtBy: active, at: identity, site: site)
     let acquisitionsBefore = acquisitions
-    let viewModel = try build(
-      active, identity: identity, requester: holder, aliveForever: aliveForever)
-    return try holdBuilt(
-      viewModel, spec: spec, active: active, at: identity, by: holder, mode: mode,
-      operation: operation, site: site, acquisitionsBefore: acquisitionsBefore)
+    let viewModel = try active.build(
+      in: self, identity: identity, requester: holder, aliveForever: aliveForever)
+    // The table's generation before the hold, which the memo set after it is stamped with: a
+    // release the hold's outcomes make gives the table a new one, which the memo never matches.
+    let generationBeforeHold = holder.table.generation
+    let held = try holdBuilt(
+      viewModel, values: active.values, at: identity, by: holder, mode: mode,
+      anchor: identity.needsAnchor ? spec : nil, operation: operation, site: site,
+      acquisitionsBefore: acquisitionsBefore)
+    holder.rememberHold(
+      held, of: spec, builtBy: active, watching: mode.isWatching, asOf: generationBeforeHold)
+    return held
   }
 
   /// What a resolution finds without building: the instance the binding holds, or a live keyed
-  /// one it starts holding; `nil` when it must build.
+  /// one it starts holding; `nil` when it must build. `values` are those of the spec that
+  /// builds it.
   @inline(never)
   private func existing<VM: ViewModel>(
-    _ active: ViewModelSpec<VM>, at identity: InstanceIdentity, for holder: BindingCore,
-    mode: ResolveMode, operation: StaticString, site: CallSite?
+    _ type: VM.Type, values: InstanceArg.Values, at identity: InstanceIdentity,
+    for holder: BindingCore, mode: ResolveMode, operation: StaticString, site: CallSite?
   ) throws -> ViewModel? {
     // A throwing form never returns an instance of an unkeyed `aliveForever` spec, even during
     // a reset.
-    if site == nil, active.aliveForever, !identity.isShared {
+    if site == nil, values.aliveForever, !identity.isShared {
       throw aliveForeverWithoutKey(VM.self)
     }
     // A reset refuses every resolution that would build or start holding while it runs: what
@@ -95,18 +122,17 @@ extension ViewModelRegistry {
     // binding holds already is answered as it is, as the re-render path answers it.
     if isResetting {
       return try heldDuringReset(
-        at: identity, by: holder, mode: mode, operation, VM.self, active.key)
+        at: identity, by: holder, mode: mode, operation, VM.self, values.key)
     }
     return try existing(
-      identity, for: holder, mode: mode, type: VM.self, values: active.values,
-      operation: operation)
+      identity, for: holder, mode: mode, type: VM.self, values: values, operation: operation)
   }
 
-  /// What a build is told before it starts: reports a family's proxy that changed what it
-  /// builds, and whether the instance lives forever (an unkeyed `aliveForever` spec is
+  /// What a build from `spec` is told before it starts: reports a family's proxy that changed
+  /// what it builds, and whether the instance lives forever (an unkeyed `aliveForever` spec is
   /// reported at `site`, or thrown without one). Inlined: it keeps little in the frame.
   @inline(__always)
-  private func prepareBuild<VM: ViewModel>(
+  func prepareBuild<VM: ViewModel>(
     _ active: ViewModelSpec<VM>, from spec: ViewModelSpec<VM>, identity: InstanceIdentity,
     site: CallSite?
   ) throws -> Bool {
@@ -122,39 +148,35 @@ extension ViewModelRegistry {
   }
 
   /// Holds what a resolution built for `holder`, unless that would close an ownership cycle,
-  /// or the build disposed the instance or the binding.
+  /// or the build disposed the instance or the binding. `values` are those of the spec that
+  /// built it; `anchor` is what the binding keeps alive with its entry.
   @inline(never)
   private func holdBuilt<VM: ViewModel>(
-    _ viewModel: consuming VM, spec: ViewModelSpec<VM>, active: ViewModelSpec<VM>,
-    at identity: InstanceIdentity, by holder: BindingCore, mode: ResolveMode,
-    operation: StaticString, site: CallSite?, acquisitionsBefore: AcquireCount
+    _ viewModel: consuming VM, values: InstanceArg.Values, at identity: InstanceIdentity,
+    by holder: BindingCore, mode: ResolveMode, anchor: AnyObject?, operation: StaticString,
+    site: CallSite?, acquisitionsBefore: AcquireCount
   ) throws -> VM {
     // An instance that disposed itself in onCreate is held by nobody: the throwing forms say
     // so, the others return it as it is.
     guard !viewModel.isDisposed else {
-      return try disposedDuringResolution(viewModel, spec: active, operation: operation, site: site)
+      return try disposedDuringResolution(
+        viewModel, key: values.key, operation: operation, site: site)
     }
     // Only an instance that came to hold something built before it can hold this binding's
     // owner; a chain of fresh builds never needs the search.
     if holder.isModelOwned, acquisitions != acquisitionsBefore {
       try refuseFreshHoldClosingACycle(viewModel, by: holder)
     }
-    let generation = holder.table.generation
-    hold(
-      viewModel, at: identity, by: holder, watching: mode.isWatching,
-      anchor: identity.needsAnchor ? spec : nil)
-    // Set now, before the outcomes below: a release they make gives the table a new
-    // generation, which this memo then never matches.
-    holder.rememberHold(
-      viewModel, of: spec, builtBy: active, watching: mode.isWatching, asOf: generation)
+    hold(viewModel, at: identity, by: holder, watching: mode.isWatching, anchor: anchor)
     if holder.isDisposed {
       return try letGo(
-        viewModel, at: identity, byDisposed: holder, key: active.key, operation: operation,
+        viewModel, at: identity, byDisposed: holder, key: values.key, operation: operation,
         site: site)
     }
     // onBind disposed the instance it was told of.
     guard !viewModel.isDisposed else {
-      return try disposedDuringResolution(viewModel, spec: active, operation: operation, site: site)
+      return try disposedDuringResolution(
+        viewModel, key: values.key, operation: operation, site: site)
     }
     return viewModel
   }
@@ -232,12 +254,12 @@ extension ViewModelRegistry {
   /// What a resolution does with an instance that was disposed while it resolved it (by its own
   /// `onCreate` or `onBind`): the throwing forms throw, the others return it as it is.
   private func disposedDuringResolution<VM: ViewModel>(
-    _ viewModel: VM, spec: ViewModelSpec<VM>, operation: StaticString, site: CallSite?
+    _ viewModel: VM, key: AnyHashable?, operation: StaticString, site: CallSite?
   ) throws -> VM {
     guard site == nil else { return viewModel }
     throw UnheldInstance(
       error: .disposedDuringResolution(
-        operation: "\(operation)", type: Describe.type(VM.self), key: Describe.key(spec.key)),
+        operation: "\(operation)", type: Describe.type(VM.self), key: Describe.key(key)),
       viewModel: viewModel)
   }
 
@@ -595,5 +617,62 @@ extension BindingCore {
   ) throws -> VM {
     try registry.resolveOffTheHeldPath(
       spec, for: self, mode: mode, operation: operation, site: site)
+  }
+}
+
+extension BindingCore {
+  /// ``resolve(_:mode:operation:site:)`` for a family's argument resolved without a spec:
+  /// `origin` is the argument's, from `family`'s cache. The first lookup is the same re-render
+  /// path, on the origin's memo.
+  @inline(__always)
+  func resolve<VM: ViewModel, Arg>(
+    _ origin: FamilyArgument<VM, Arg>, of family: ViewModelSpecWithArg<VM, Arg>,
+    mode: ResolveMode, operation: StaticString
+  ) throws -> VM {
+    if registry.proxies.isEmpty, let held = heldInstance(of: origin, watching: mode.isWatching) {
+      return held as! VM
+    }
+    return try resolveOffTheHeldPath(origin, of: family, mode: mode, operation: operation)
+  }
+
+  /// ``resolveOrStop(_:mode:operation:site:)`` for a family's argument resolved without a spec.
+  @inline(__always)
+  func resolveOrStop<VM: ViewModel, Arg>(
+    _ origin: FamilyArgument<VM, Arg>, of family: ViewModelSpecWithArg<VM, Arg>,
+    mode: ResolveMode, operation: StaticString, site: CallSite?
+  ) -> VM {
+    if registry.proxies.isEmpty, let instance = heldInstance(of: origin, watching: mode.isWatching)
+    {
+      return unsafeDowncast(instance, to: VM.self)
+    }
+    return resolveOffTheHeldPathOrStop(
+      origin, of: family, mode: mode, operation: operation, site: site)
+  }
+
+  /// Past the first lookup, throwing; out of line, as a spec's is.
+  @inline(never)
+  private func resolveOffTheHeldPath<VM: ViewModel, Arg>(
+    _ origin: FamilyArgument<VM, Arg>, of family: ViewModelSpecWithArg<VM, Arg>,
+    mode: ResolveMode, operation: StaticString
+  ) throws -> VM {
+    try registry.resolveOffTheHeldPath(
+      origin, of: family, for: self, mode: mode, operation: operation, site: nil)
+  }
+
+  /// Past the first lookup, recovering as a spec's resolution does: what goes wrong is
+  /// recovered from with the argument's spec, made then (a detached instance is built by it).
+  @inline(never)
+  private func resolveOffTheHeldPathOrStop<VM: ViewModel, Arg>(
+    _ origin: FamilyArgument<VM, Arg>, of family: ViewModelSpecWithArg<VM, Arg>,
+    mode: ResolveMode, operation: StaticString, site: CallSite?
+  ) -> VM {
+    do {
+      return try registry.resolveOffTheHeldPath(
+        origin, of: family, for: self, mode: mode, operation: operation, site: site)
+    } catch {
+      return registry.recover(
+        from: error, resolving: family.makeSpec(origin.arg, identity: family.token),
+        operation: operation, at: site)
+    }
   }
 }

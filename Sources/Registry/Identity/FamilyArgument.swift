@@ -1,6 +1,10 @@
 /// The origin of a family's spec: the argument, the builder of the family that builds it (the
 /// one called, or its proxy) and the token of the family the caller named. It keeps no family:
 /// a family keeps its specs in its cache, and a spec that kept its family would keep it alive.
+///
+/// Resolved without a spec (`binding.watch(userSpec, id)`, for an argument that is its key),
+/// it is the whole source: it builds, it is the box of its shared identity, and it carries the
+/// re-render lookup's memo.
 final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
   let arg: Arg
   let builder: @MainActor (Arg) throws -> VM
@@ -35,5 +39,39 @@ final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
   @MainActor
   override func remake(_ proxyFamily: AnyObject) -> ViewModelSpec<VM>? {
     (proxyFamily as? ViewModelSpecWithArg<VM, Arg>)?.makeSpec(arg, identity: identity)
+  }
+}
+
+extension FamilyArgument: InstanceSource {
+  var values: InstanceArg.Values { self }
+
+  /// The shared identity this argument's key names, boxed in this object. Only an argument
+  /// with a key is resolved without a spec.
+  var ownIdentity: InstanceIdentity {
+    guard let identity = InstanceIdentity(type: instanceType, sharedBy: self) else {
+      preconditionFailure(
+        "Internal inconsistency: a family's argument without a key resolved alone")
+    }
+    return identity
+  }
+
+  var lookupBoxAddress: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
+
+  @inline(__always)
+  func build(
+    in registry: ViewModelRegistry, identity: InstanceIdentity, requester: BindingCore,
+    aliveForever: Bool
+  ) throws -> VM {
+    try registry.build(
+      values: self, identity: identity, requester: requester, aliveForever: aliveForever
+    ) { try builder(arg) }
+  }
+
+  /// Keyed, and built by itself (no proxy): nothing to report, and it lives forever if asked.
+  func prepareBuild(
+    in registry: ViewModelRegistry, builtBy active: FamilyArgument<VM, Arg>,
+    at identity: InstanceIdentity, site: CallSite?
+  ) throws -> Bool {
+    aliveForever
   }
 }

@@ -4,6 +4,12 @@
 class SpecOrigin<VM: ViewModel>: InstanceArg.Values {
   /// The family the caller named: a proxy on it applies, and kept instances are pooled under it.
   let familyID: ObjectIdentifier
+  /// The re-render lookup's memo when the argument is resolved without a spec (see
+  /// ``ViewModelSpec``'s, which it is): the table generation the instance was found at, with
+  /// its lowest bit set when watched, and the instance. Here, not in the generic subclass, so
+  /// that their offsets do not depend on the argument's type.
+  var memoStamp: UInt64 = 0
+  @exclusivity(unchecked) unowned(unsafe) var memoViewModel: ViewModel? = nil
 
   init(
     familyID: ObjectIdentifier, key: consuming AnyHashable?, tag: consuming AnyHashable?,

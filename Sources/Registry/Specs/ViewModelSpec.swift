@@ -345,3 +345,23 @@ struct SpecSite: Equatable {
     return "\(lhs.fileID)" == "\(rhs.fileID)"
   }
 }
+
+extension ViewModelSpec: InstanceSource {
+  @inline(__always)
+  func build(
+    in registry: ViewModelRegistry, identity: InstanceIdentity, requester: BindingCore,
+    aliveForever: Bool
+  ) throws -> VM {
+    try registry.build(
+      values: values, identity: identity, requester: requester, aliveForever: aliveForever
+    ) { try makeInstance(in: registry) }
+  }
+
+  @inline(__always)
+  func prepareBuild(
+    in registry: ViewModelRegistry, builtBy active: ViewModelSpec<VM>,
+    at identity: InstanceIdentity, site: CallSite?
+  ) throws -> Bool {
+    try registry.prepareBuild(active, from: self, identity: identity, site: site)
+  }
+}

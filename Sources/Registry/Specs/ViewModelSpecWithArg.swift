@@ -120,6 +120,7 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     self.aliveForeverFunction = aliveForever
     self.argumentKey = argumentKey
     self.keysByArgument = keysByArgument
+    resolvesByArgument = keysByArgument && key == nil
     let token = FamilyToken(argumentKey: argumentKey)
     self.token = token
     ownReleasePolicy = ReleasePolicy(
@@ -156,6 +157,15 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   /// is made (`nil` before, and for other arguments). Used on the main actor only. Unchecked:
   /// only ever read or assigned whole, never across a call.
   @usableFromInline @exclusivity(unchecked) var specCache: AnyObject?
+
+  /// The origins of the arguments resolved without a spec (`binding.watch(userSpec, id)`), by
+  /// argument: a `FamilyCache<Arg, AnyObject>` of `FamilyArgument`s once the first is made.
+  /// Unchecked, as `specCache` is: only ever read or assigned whole, never across a call.
+  @usableFromInline @exclusivity(unchecked) var originCache: AnyObject?
+
+  /// Whether an argument is resolved without a spec: when the argument itself is the key (no
+  /// `key` function, which may make an instance private, and an argument that is not optional).
+  @usableFromInline let resolvesByArgument: Bool
 
   /// The specs a family of several arguments made through this family, by its arguments
   /// together: a `SpecCache` keyed by their `HashableArguments`, apart from `specCache` so that
@@ -220,13 +230,29 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     // Made through metatypes found once per family: naming the generic classes here would look
     // their metadata up on every call (about 400 instructions each). The key moves into the
     // origin, which is also the box of the shared identity: the key is never copied.
-    let origin = originType.init(
-      arg, build: makeInstance, identity: identity, key: consume key, tag: tagFunction?(arg),
-      aliveForever: aliveForeverFunction?(arg) ?? false, releasePolicy: policy)
+    let origin = makeOrigin(arg, key: consume key, identity: identity, releasePolicy: policy)
     let sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), sharedBy: origin)
     return specType.init(
       origin: origin, sharedIdentity: sharedIdentity, privateKey: privateKey,
       unusedBuilder: unusedBuilder)
+  }
+
+  /// The origin of `arg`'s spec, or of `arg` resolved without one, under `key`.
+  @MainActor
+  private func makeOrigin(
+    _ arg: Arg, key: consuming AnyHashable?, identity: FamilyToken<Arg>,
+    releasePolicy: ReleasePolicy?
+  ) -> FamilyArgument<VM, Arg> {
+    originType.init(
+      arg, build: makeInstance, identity: identity, key: consume key, tag: tagFunction?(arg),
+      aliveForever: aliveForeverFunction?(arg) ?? false, releasePolicy: releasePolicy)
+  }
+
+  /// The origin of `arg` resolved without a spec: keyed by the argument (see
+  /// ``resolvesByArgument``), named by this family.
+  @usableFromInline @MainActor
+  func makeOrigin(_ arg: Arg, argumentKey: consuming AnyHashable) -> AnyObject {
+    makeOrigin(arg, key: consume argumentKey, identity: token, releasePolicy: ownReleasePolicy)
   }
 
   /// The classes of this family's specs and their origins, found once.
@@ -252,6 +278,18 @@ extension ViewModelSpecWithArg where Arg: Hashable {
     if let spec = SpecCache<VM, Arg>.spec(for: arg, in: specCache) { return spec }
     return SpecCache.held(in: &specCache).insert(for: arg) {
       makeSpec(arg, argumentKey: keysByArgument ? Self.key(arg) : argumentKey(arg))
+    }
+  }
+
+  /// The origin `arg` is resolved from without a spec (a `FamilyArgument`), made once for equal
+  /// arguments and kept in a cache like the specs'; `nil` when this family resolves through
+  /// the argument's spec (see ``resolvesByArgument``). Inlinable, as the spec lookup is.
+  @inlinable @MainActor
+  func origin(for arg: Arg) -> AnyObject? {
+    guard resolvesByArgument else { return nil }
+    if let origin = FamilyCache<Arg, AnyObject>.spec(for: arg, in: originCache) { return origin }
+    return FamilyCache<Arg, AnyObject>.held(in: &originCache).insert(for: arg) {
+      makeOrigin(arg, argumentKey: Self.key(arg))
     }
   }
 
@@ -289,42 +327,49 @@ extension ViewModelSpecWithArg {
 
 /// A family's specs for `Hashable` arguments, by argument.
 @usableFromInline
-final class SpecCache<VM: ViewModel, Key: Hashable> {
-  /// How many specs it keeps before it starts again empty.
+typealias SpecCache<VM: ViewModel, Key: Hashable> = FamilyCache<Key, ViewModelSpec<VM>>
+
+/// What a family keeps for `Hashable` arguments, by argument: the specs it made (``SpecCache``),
+/// or the origins of the arguments resolved without a spec (``ViewModelSpecWithArg/originCache``).
+@usableFromInline
+final class FamilyCache<Key: Hashable, Value: AnyObject> {
+  /// How many it keeps before it starts again empty.
   @usableFromInline static var capacity: Int { 256 }
 
   /// Unchecked: only ever read by `spec(for:in:)`, or assigned to by `insert(for:make:)`, never
   /// across a call.
-  @usableFromInline @exclusivity(unchecked) var specs: [Key: ViewModelSpec<VM>] = [:]
+  @usableFromInline @exclusivity(unchecked) var specs: [Key: Value] = [:]
 
   @usableFromInline init() {}
 
-  /// The spec kept for `key` in the cache `field` holds, if any: the lookup a family makes on
-  /// every call, so its cast is not checked. Safe: each of a family's cache fields only ever
-  /// holds caches of one key type, the argument's (`specCache`) or the arguments' together
-  /// (`argumentsCache`, which only the family of several arguments that owns the family fills),
-  /// and only ``held(in:)`` sets them.
+  /// What is kept for `key` in the cache `field` holds, if anything: the lookup a family makes
+  /// on every call, so its cast is not checked. Safe: each of a family's cache fields only ever
+  /// holds caches of one key and value type — `specCache` the argument's, with specs;
+  /// `argumentsCache` the arguments' together (filled only by the family of several arguments
+  /// that owns the family), with specs; `originCache` the argument's, with origins — and only
+  /// ``held(in:)`` sets them.
   @inlinable
-  static func spec(for key: Key, in field: AnyObject?) -> ViewModelSpec<VM>? {
+  static func spec(for key: Key, in field: AnyObject?) -> Value? {
     guard let field else { return nil }
-    return unsafeDowncast(field, to: SpecCache.self).specs[key]
+    return unsafeDowncast(field, to: FamilyCache.self).specs[key]
   }
 
   /// The cache `field` holds, made and kept there on first use: on a miss, so its cast is
-  /// checked. The access to `field` ends before the cache makes a spec with ``insert(for:make:)``,
-  /// which runs the family's key, tag and lifetime functions, and they may call the family again.
+  /// checked. The access to `field` ends before the cache makes a value with
+  /// ``insert(for:make:)``, which runs the family's key, tag and lifetime functions, and they
+  /// may call the family again.
   @inlinable
-  static func held(in field: inout AnyObject?) -> SpecCache {
-    if let existing = field { return existing as! SpecCache }
-    let cache = SpecCache()
+  static func held(in field: inout AnyObject?) -> FamilyCache {
+    if let existing = field { return existing as! FamilyCache }
+    let cache = FamilyCache()
     field = cache
     return cache
   }
 
-  /// Keeps the spec `make` makes for `key`, and returns it. Emptied in place first when full: a
+  /// Keeps what `make` makes for `key`, and returns it. Emptied in place first when full: a
   /// full cache is refilled at once, so its table is kept.
   @inlinable @MainActor
-  func insert(for key: Key, make: () -> ViewModelSpec<VM>) -> ViewModelSpec<VM> {
+  func insert(for key: Key, make: () -> Value) -> Value {
     if specs.count >= Self.capacity { specs.removeAll(keepingCapacity: true) }
     let spec = make()
     specs[key] = spec

@@ -1,0 +1,152 @@
+/// Resolving a family's argument without a spec: `binding.watch(userSpec, id)`.
+extension ViewModelBinding {
+  /// Resolves the instance `family` makes for `arg`, holds it and refreshes the host whenever
+  /// it changes: the same instance as
+  /// [`watch(family(arg))`](doc:watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)),
+  /// without making a spec for the argument.
+  ///
+  /// ```swift
+  /// let user = binding.watch(userSpec, id)  // in a body, on every render
+  /// ```
+  ///
+  /// When the argument is its own key (the family has no `key` function, and `Arg` is not
+  /// optional), a new argument costs the instance and one small object, the argument's
+  /// origin, which the family keeps in a cache like its specs (256 at most, then it starts
+  /// again empty). A binding that already holds the instance gets it back at the cost of one
+  /// hash lookup, with no allocation. Other families resolve through `family(arg)`.
+  ///
+  /// > Important: The same exceptions as
+  /// > [`watch(_:)`](doc:watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)) apply.
+  ///
+  /// - Parameters:
+  ///   - family: The family that builds the instance.
+  ///   - arg: The argument, which its builder, tag and lifetime functions receive.
+  ///   - fileID: The caller's file, for reported issues; leave the default.
+  ///   - filePath: The caller's file path, for reported issues; leave the default.
+  ///   - line: The caller's line, for reported issues; leave the default.
+  ///   - column: The caller's column, for reported issues; leave the default.
+  /// - Returns: The instance.
+  @inlinable @discardableResult
+  public func watch<VM: ViewModel, Arg: Hashable>(
+    _ family: ViewModelSpecWithArg<VM, Arg>, _ arg: Arg, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) -> VM {
+    // Inlinable, so that the cache lookup is specialized for the argument's type.
+    guard let origin = family.origin(for: arg) else {
+      return watch(family(arg), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    return resolveOrStop(
+      origin, of: family, watching: true, operation: "watch(_:_:)", fileID: fileID,
+      filePath: filePath, line: line, column: column)
+  }
+
+  /// Resolves the instance `family` makes for `arg` and holds it, without refreshing the host
+  /// when it changes: the same instance as `read(family(arg))`, without making a spec for the
+  /// argument (see ``watch(_:_:fileID:filePath:line:column:)``).
+  ///
+  /// ```swift
+  /// let user = binding.read(userSpec, id)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - family: The family that builds the instance.
+  ///   - arg: The argument, which its builder, tag and lifetime functions receive.
+  ///   - fileID: The caller's file, for reported issues; leave the default.
+  ///   - filePath: The caller's file path, for reported issues; leave the default.
+  ///   - line: The caller's line, for reported issues; leave the default.
+  ///   - column: The caller's column, for reported issues; leave the default.
+  /// - Returns: The instance.
+  @inlinable @discardableResult
+  public func read<VM: ViewModel, Arg: Hashable>(
+    _ family: ViewModelSpecWithArg<VM, Arg>, _ arg: Arg, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) -> VM {
+    guard let origin = family.origin(for: arg) else {
+      return read(family(arg), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    return resolveOrStop(
+      origin, of: family, watching: false, operation: "read(_:_:)", fileID: fileID,
+      filePath: filePath, line: line, column: column)
+  }
+
+  /// Resolves the instance `family` makes for `arg` like ``watch(_:_:fileID:filePath:line:column:)``,
+  /// throwing what can go wrong.
+  ///
+  /// ```swift
+  /// let file = try binding.watchThrowing(fileSpec, url)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - family: The family that builds the instance.
+  ///   - arg: The argument, which its builder, tag and lifetime functions receive.
+  /// - Returns: The instance, held by this binding.
+  /// - Throws: The same errors as ``watchThrowing(_:)-(ViewModelSpec<VM>)``.
+  @inlinable @discardableResult
+  public func watchThrowing<VM: ViewModel, Arg: Hashable>(
+    _ family: ViewModelSpecWithArg<VM, Arg>, _ arg: Arg
+  ) throws -> VM {
+    guard let origin = family.origin(for: arg) else { return try watchThrowing(family(arg)) }
+    return try resolveThrowing(
+      origin, of: family, watching: true, operation: "watchThrowing(_:_:)")
+  }
+
+  /// Resolves the instance `family` makes for `arg` like ``read(_:_:fileID:filePath:line:column:)``,
+  /// throwing what can go wrong.
+  ///
+  /// ```swift
+  /// let file = try binding.readThrowing(fileSpec, url)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - family: The family that builds the instance.
+  ///   - arg: The argument, which its builder, tag and lifetime functions receive.
+  /// - Returns: The instance, held by this binding.
+  /// - Throws: The same errors as ``watchThrowing(_:)-(ViewModelSpec<VM>)``.
+  @inlinable @discardableResult
+  public func readThrowing<VM: ViewModel, Arg: Hashable>(
+    _ family: ViewModelSpecWithArg<VM, Arg>, _ arg: Arg
+  ) throws -> VM {
+    guard let origin = family.origin(for: arg) else { return try readThrowing(family(arg)) }
+    return try resolveThrowing(
+      origin, of: family, watching: false, operation: "readThrowing(_:_:)")
+  }
+
+  /// Resolves `origin`, the origin of an argument of `family` (a `FamilyArgument`, from
+  /// ``ViewModelSpecWithArg/origin(for:)``), reporting what goes wrong at the caller's site.
+  @usableFromInline
+  func resolveOrStop<VM: ViewModel, Arg>(
+    _ origin: AnyObject, of family: ViewModelSpecWithArg<VM, Arg>, watching: Bool,
+    operation: StaticString, fileID: StaticString, filePath: StaticString, line: UInt,
+    column: UInt
+  ) -> VM {
+    core.resolveOrStop(
+      argumentOrigin(origin, of: family), of: family, mode: watching ? .watch : .read,
+      operation: operation,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Resolves `origin` as ``resolveOrStop(_:of:watching:operation:fileID:filePath:line:column:)``
+  /// does, throwing what goes wrong.
+  @usableFromInline
+  func resolveThrowing<VM: ViewModel, Arg>(
+    _ origin: AnyObject, of family: ViewModelSpecWithArg<VM, Arg>, watching: Bool,
+    operation: StaticString
+  ) throws -> VM {
+    do {
+      return try core.resolve(
+        argumentOrigin(origin, of: family), of: family, mode: watching ? .watch : .read,
+        operation: operation)
+    } catch let unheld as UnheldInstance {
+      throw unheld.error
+    }
+  }
+
+  /// `origin` as what it is: the family's cache of origins holds only `FamilyArgument`s of its
+  /// own view-model and argument types, so the cast is not checked.
+  @inline(__always)
+  private func argumentOrigin<VM: ViewModel, Arg>(
+    _ origin: AnyObject, of family: ViewModelSpecWithArg<VM, Arg>
+  ) -> FamilyArgument<VM, Arg> {
+    unsafeDowncast(origin, to: FamilyArgument<VM, Arg>.self)
+  }
+}

@@ -1,0 +1,269 @@
+import Testing
+
+@testable import Registry
+
+private struct BuildFailed: Error, Equatable {}
+
+/// `binding.watch(userSpec, id)`: a family's argument resolved without a spec
+/// (ViewModelBinding+Arguments.swift). It is the same instance as `watch(userSpec(id))`, built
+/// once, disposed once, and it behaves as that form does when something goes wrong.
+@MainActor
+@Suite struct ViewModelBindingArgumentsTests {
+  private func users(_ log: EventLog, builds: BuildCounter) -> ViewModelSpecWithArg<
+    ProbeViewModel, String
+  > {
+    ViewModelSpecWithArg(builder: { id in
+      _ = builds.next()
+      return ProbeViewModel(id, log: log)
+    })
+  }
+
+  /// Both forms name one instance, in either order and across bindings; its builder runs once
+  /// and it is disposed once, when its last holder lets go.
+  @Test func theSameInstanceAsTheSpecForm() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let builds = BuildCounter()
+      let users = users(log, builds: builds)
+      let first = ViewModelBinding()
+      let second = ViewModelBinding()
+      let direct = first.watch(users, "u1")
+      #expect(second.watch(users("u1")) === direct)
+      #expect(second.read(users, "u1") === direct)
+      let bySpec = second.watch(users("u2"))
+      #expect(first.watch(users, "u2") === bySpec)
+      #expect(builds.count == 2)
+      #expect(direct.createArg?.key == AnyHashable("u1"))
+      #expect(direct.createArg?.bindingId == first.id)
+      #expect(registry.liveInstanceCount == 2)
+      first.dispose()
+      #expect(!direct.isDisposed, "the second binding still holds it")
+      second.dispose()
+      #expect(direct.isDisposed && bySpec.isDisposed)
+      #expect(log.events.filter { $0 == "onDispose u1" }.count == 1)
+      #expect(log.events.filter { $0 == "onDispose u2" }.count == 1)
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  /// No spec is made: the family keeps one origin per argument, whichever binding asks, and a
+  /// re-read is answered by the origin's memo.
+  @Test func oneOriginPerArgumentAndTheReReadIsTheMemos() throws {
+    try withTestRegistry { _, _ in
+      let log = EventLog()
+      let users = users(log, builds: BuildCounter())
+      let binding = ViewModelBinding()
+      let other = ViewModelBinding()
+      _ = binding.watch(users, "first")  // held inline: the memo is for the entries after it
+      let user = binding.watch(users, "u1")
+      #expect(users.specCache == nil, "no spec was made")
+      let origin = try #require(users.origin(for: "u1") as? FamilyArgument<ProbeViewModel, String>)
+      #expect(users.origin(for: "u1") === origin)
+      _ = other.read(users, "u1")
+      #expect(users.origin(for: "u1") === origin)
+      // The hold set the memo; the re-read finds it there.
+      #expect(origin.memoStamp & ~1 == binding.core.table.generation)
+      #expect(origin.memoViewModel === user)
+      #expect(binding.watch(users, "u1") === user)
+      // A change of the table (a release) makes the memo stale; the answer is still right.
+      binding.unbind(binding.read(users, "first"))
+      #expect(origin.memoStamp & ~1 != binding.core.table.generation)
+      #expect(binding.watch(users, "u1") === user)
+      binding.dispose()
+      other.dispose()
+    }
+  }
+
+  /// A watch after a read of the same argument starts watching: the instance's change then
+  /// refreshes the binding.
+  @Test func aWatchAfterAReadStartsWatching() {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      let users = users(log, builds: BuildCounter())
+      var refreshes = 0
+      let binding = ViewModelBinding(onUpdate: { refreshes += 1 })
+      let user = binding.read(users, "u1")
+      user.notifyListeners()
+      #expect(refreshes == 0)
+      #expect(binding.watch(users, "u1") === user)
+      user.notifyListeners()
+      #expect(refreshes == 1)
+      binding.dispose()
+    }
+  }
+
+  /// A family with a `key` function, or an optional argument, resolves through the argument's
+  /// spec: a `nil` key still makes one private instance per binding.
+  @Test func familiesWhoseArgumentIsNotItsKeyResolveThroughTheSpec() {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      let notes = ViewModelSpecWithArg<ProbeViewModel, Int>(
+        builder: { ProbeViewModel("n\($0)", log: log) }, key: { $0 == 0 ? nil : "note-\($0)" })
+      let optional = ViewModelSpecWithArg<ProbeViewModel, Int?>(builder: {
+        ProbeViewModel("o\($0 ?? -1)", log: log)
+      })
+      let first = ViewModelBinding()
+      let second = ViewModelBinding()
+      let note = first.watch(notes, 7)
+      #expect(note.createArg?.key == AnyHashable("note-7"))
+      #expect(second.watch(notes(7)) === note)
+      #expect(notes.origin(for: 7) == nil)
+      let mine = first.watch(notes, 0)
+      #expect(first.watch(notes, 0) === mine)
+      #expect(second.watch(notes, 0) !== mine, "private to each binding")
+      let some = first.watch(optional, 3)
+      #expect(second.watch(optional(3)) === some)
+      #expect(optional.origin(for: 3) == nil)
+      first.dispose()
+      second.dispose()
+    }
+  }
+
+  /// A proxy on the family applies, set before or after the argument was first resolved.
+  @Test func aProxyOnTheFamilyApplies() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let users = users(log, builds: BuildCounter())
+      let binding = ViewModelBinding()
+      let real = binding.watch(users, "u1")
+      registry.setProxy(for: users) { ProbeViewModel("mock \($0)", log: log) }
+      #expect(binding.watch(users, "u1") === real, "what the binding holds stays")
+      #expect(binding.watch(users, "u2").name == "mock u2")
+      let other = ViewModelBinding()
+      #expect(other.watch(users, "u2").name == "mock u2")
+      registry.clearProxy(for: users)
+      binding.dispose()
+      other.dispose()
+      #expect(binding.watch(users, "u3").name == "u3")
+    }
+  }
+
+  /// A builder that throws: the throwing forms throw its error and register nothing, and the
+  /// next resolution builds again.
+  @Test func aThrowingBuilderLeavesNothingBehind() throws {
+    try withTestRegistry { registry, _ in
+      let log = EventLog()
+      var fails = true
+      let files = ViewModelSpecWithArg<ProbeViewModel, Int>(throwingBuilder: { id in
+        if fails { throw BuildFailed() }
+        return ProbeViewModel("f\(id)", log: log)
+      })
+      let binding = ViewModelBinding()
+      #expect(throws: BuildFailed()) { try binding.watchThrowing(files, 1) }
+      #expect(throws: BuildFailed()) { try binding.readThrowing(files, 1) }
+      #expect(registry.liveInstanceCount == 0)
+      #expect(binding.core.table.isEmpty)
+      fails = false
+      let file = try binding.watchThrowing(files, 1)
+      #expect(try binding.readThrowing(files, 1) === file)
+      #expect(file.name == "f1")
+      binding.dispose()
+    }
+  }
+
+  /// A dependency cycle through the family is thrown by the throwing form, with nothing left.
+  @Test func aCycleThroughTheFamilyIsThrown() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      var family: ViewModelSpecWithArg<ProbeViewModel, Int>!
+      family = ViewModelSpecWithArg(throwingBuilder: { id in
+        let instance = ProbeViewModel("c\(id)", log: log)
+        _ = try instance.viewModelBinding.readThrowing(family, (id + 1) % 2)
+        return instance
+      })
+      let binding = ViewModelBinding()
+      #expect(throws: RegistryError.self) { try binding.watchThrowing(family, 0) }
+      #expect(registry.liveInstanceCount == 0)
+      binding.dispose()
+      family = nil
+    }
+  }
+
+  /// On a disposed binding: reported, and the live shared instance returned unheld, or one no
+  /// registry tracks; the throwing form throws.
+  @Test func aDisposedBindingIsReported() {
+    withTestRegistry { registry, reporter in
+      let log = EventLog()
+      let users = users(log, builds: BuildCounter())
+      let owner = ViewModelBinding()
+      let live = owner.watch(users, "u1")
+      let gone = ViewModelBinding(label: "Gone")
+      gone.dispose()
+      #expect(gone.watch(users, "u1") === live)
+      let detached = gone.read(users, "u2")
+      #expect(detached.name == "u2")
+      #expect(registry.liveInstanceCount == 1)
+      #expect(
+        reporter.errors == [
+          .bindingDisposed(
+            operation: "watch(_:_:)", binding: gone.id, type: "ProbeViewModel", key: "\"u1\""),
+          .bindingDisposed(
+            operation: "read(_:_:)", binding: gone.id, type: "ProbeViewModel", key: "\"u2\""),
+        ])
+      #expect(throws: RegistryError.self) { try gone.watchThrowing(users, "u1") }
+      owner.dispose()
+      #expect(live.isDisposed)
+    }
+  }
+
+  /// A view model that resolves the family's next argument in `onCreate`, through its own
+  /// binding: a chain of nested builds, each built once, all disposed once with the root.
+  @Test func aChainBuiltInOnCreate() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      var links: ViewModelSpecWithArg<ChainLink, Int>!
+      links = ViewModelSpecWithArg(builder: { depth in
+        ChainLink(depth, next: depth < 9 ? links : nil, log: log)
+      })
+      let binding = ViewModelBinding()
+      let root = binding.watch(links, 0)
+      #expect(registry.liveInstanceCount == 10)
+      #expect(root.next?.next?.depth == 2)
+      binding.dispose()
+      #expect(registry.liveInstanceCount == 0)
+      #expect(log.events.filter { $0.hasPrefix("onDispose") }.count == 10)
+      links = nil
+    }
+  }
+
+  /// The family's tag and lifetime functions give the instance its tag and lifetime; a released
+  /// `aliveForever` instance stays alive and is found again.
+  @Test func tagAndLifetimeFunctionsApply() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let users = ViewModelSpecWithArg<ProbeViewModel, Int>(
+        builder: { ProbeViewModel("u\($0)", log: log) }, tag: { _ in "users" },
+        aliveForever: { $0 == 0 })
+      let binding = ViewModelBinding()
+      let kept = binding.watch(users, 0)
+      let dropped = binding.watch(users, 1)
+      #expect(kept.createArg?.tag == AnyHashable("users"))
+      #expect(kept.createArg?.aliveForever == true && dropped.createArg?.aliveForever == false)
+      binding.dispose()
+      #expect(!kept.isDisposed && dropped.isDisposed)
+      let again = ViewModelBinding()
+      #expect(again.watch(users, 0) === kept)
+      again.dispose()
+      registry.disposeAll()
+      #expect(kept.isDisposed)
+    }
+  }
+}
+
+/// A view model that holds the next link of its family through its own binding.
+private final class ChainLink: ProbeViewModel {
+  let depth: Int
+  private let links: ViewModelSpecWithArg<ChainLink, Int>?
+  private(set) var next: ChainLink?
+
+  init(_ depth: Int, next links: ViewModelSpecWithArg<ChainLink, Int>?, log: EventLog) {
+    self.depth = depth
+    self.links = links
+    super.init("link\(depth)", log: log)
+  }
+
+  override func onCreate(_ arg: InstanceArg) {
+    super.onCreate(arg)
+    if let links { next = viewModelBinding.watch(links, depth + 1) }
+  }
+}
