@@ -57,7 +57,7 @@ extension FamilyArgument: InstanceSource {
 
   var lookupBoxAddress: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 
-  @inline(__always)
+  @inline(__always) @MainActor
   func build(
     in registry: ViewModelRegistry, identity: InstanceIdentity, requester: BindingCore,
     aliveForever: Bool
@@ -68,6 +68,7 @@ extension FamilyArgument: InstanceSource {
   }
 
   /// Keyed, and built by itself (no proxy): nothing to report, and it lives forever if asked.
+  @MainActor
   func prepareBuild(
     in registry: ViewModelRegistry, builtBy active: FamilyArgument<VM, Arg>,
     at identity: InstanceIdentity, site: CallSite?

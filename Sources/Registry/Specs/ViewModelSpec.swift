@@ -347,7 +347,7 @@ struct SpecSite: Equatable {
 }
 
 extension ViewModelSpec: InstanceSource {
-  @inline(__always)
+  @inline(__always) @MainActor
   func build(
     in registry: ViewModelRegistry, identity: InstanceIdentity, requester: BindingCore,
     aliveForever: Bool
@@ -357,7 +357,7 @@ extension ViewModelSpec: InstanceSource {
     ) { try makeInstance(in: registry) }
   }
 
-  @inline(__always)
+  @inline(__always) @MainActor
   func prepareBuild(
     in registry: ViewModelRegistry, builtBy active: ViewModelSpec<VM>,
     at identity: InstanceIdentity, site: CallSite?
