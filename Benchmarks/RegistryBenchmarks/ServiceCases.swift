@@ -50,7 +50,7 @@ func serviceHotReadFloor(calls: Int) -> [Metric] {
 @MainActor
 func servicePrivateCycle(cycles: Int, spec: ServiceSpec<BenchService>, name: String) -> [Metric] {
   let registry = ViewModelRegistry.current
-  if spec.isInterface { registry.provide(spec) { BenchService() } }
+  if spec.interfaceDeclaration != nil { registry.provide(spec) { BenchService() } }
   var sum: UInt = 0
   let start = benchClock.now
   for _ in 0..<cycles {

@@ -15,6 +15,9 @@ extension ViewModelBinding {
   /// again empty). A binding that already holds the instance gets it back at the cost of one
   /// hash lookup, with no allocation. Other families resolve through `family(arg)`.
   ///
+  /// A builder that can throw is resolved with
+  /// ``watchThrowing(_:)-(ViewModelSpec<VM>)``, `watchThrowing(family(arg))`.
+  ///
   /// > Important: The same exceptions as
   /// > [`watch(_:)`](doc:watch(_:fileID:filePath:line:column:)-(ViewModelSpec<VM>,_,_,_,_)) apply.
   ///
@@ -69,48 +72,6 @@ extension ViewModelBinding {
       filePath: filePath, line: line, column: column)
   }
 
-  /// Resolves the instance `family` makes for `arg` like ``watch(_:_:fileID:filePath:line:column:)``,
-  /// throwing what can go wrong.
-  ///
-  /// ```swift
-  /// let file = try binding.watchThrowing(fileSpec, url)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - family: The family that builds the instance.
-  ///   - arg: The argument, which its builder, tag and lifetime functions receive.
-  /// - Returns: The instance, held by this binding.
-  /// - Throws: The same errors as ``watchThrowing(_:)-(ViewModelSpec<VM>)``.
-  @inlinable @discardableResult
-  public func watchThrowing<VM: ViewModel, Arg: Hashable>(
-    _ family: ViewModelSpecWithArg<VM, Arg>, _ arg: Arg
-  ) throws -> VM {
-    guard let origin = family.origin(for: arg) else { return try watchThrowing(family(arg)) }
-    return try resolveThrowing(
-      origin, of: family, watching: true, operation: "watchThrowing(_:_:)")
-  }
-
-  /// Resolves the instance `family` makes for `arg` like ``read(_:_:fileID:filePath:line:column:)``,
-  /// throwing what can go wrong.
-  ///
-  /// ```swift
-  /// let file = try binding.readThrowing(fileSpec, url)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - family: The family that builds the instance.
-  ///   - arg: The argument, which its builder, tag and lifetime functions receive.
-  /// - Returns: The instance, held by this binding.
-  /// - Throws: The same errors as ``watchThrowing(_:)-(ViewModelSpec<VM>)``.
-  @inlinable @discardableResult
-  public func readThrowing<VM: ViewModel, Arg: Hashable>(
-    _ family: ViewModelSpecWithArg<VM, Arg>, _ arg: Arg
-  ) throws -> VM {
-    guard let origin = family.origin(for: arg) else { return try readThrowing(family(arg)) }
-    return try resolveThrowing(
-      origin, of: family, watching: false, operation: "readThrowing(_:_:)")
-  }
-
   /// Resolves `origin`, the origin of an argument of `family` (a `FamilyArgument`, from
   /// ``ViewModelSpecWithArg/origin(for:)``), reporting what goes wrong at the caller's site.
   @usableFromInline
@@ -123,22 +84,6 @@ extension ViewModelBinding {
       argumentOrigin(origin, of: family), of: family, mode: watching ? .watch : .read,
       operation: operation,
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
-
-  /// Resolves `origin` as ``resolveOrStop(_:of:watching:operation:fileID:filePath:line:column:)``
-  /// does, throwing what goes wrong.
-  @usableFromInline
-  func resolveThrowing<VM: ViewModel, Arg>(
-    _ origin: AnyObject, of family: ViewModelSpecWithArg<VM, Arg>, watching: Bool,
-    operation: StaticString
-  ) throws -> VM {
-    do {
-      return try core.resolve(
-        argumentOrigin(origin, of: family), of: family, mode: watching ? .watch : .read,
-        operation: operation)
-    } catch let unheld as UnheldInstance {
-      throw unheld.error
-    }
   }
 
   /// `origin` as what it is: the family's cache of origins holds only `FamilyArgument`s of its

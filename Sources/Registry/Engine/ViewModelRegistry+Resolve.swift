@@ -621,21 +621,9 @@ extension BindingCore {
 }
 
 extension BindingCore {
-  /// ``resolve(_:mode:operation:site:)`` for a family's argument resolved without a spec:
+  /// ``resolveOrStop(_:mode:operation:site:)`` for a family's argument resolved without a spec:
   /// `origin` is the argument's, from `family`'s cache. The first lookup is the same re-render
   /// path, on the origin's memo.
-  @inline(__always)
-  func resolve<VM: ViewModel, Arg>(
-    _ origin: FamilyArgument<VM, Arg>, of family: ViewModelSpecWithArg<VM, Arg>,
-    mode: ResolveMode, operation: StaticString
-  ) throws -> VM {
-    if registry.proxies.isEmpty, let held = heldInstance(of: origin, watching: mode.isWatching) {
-      return held as! VM
-    }
-    return try resolveOffTheHeldPath(origin, of: family, mode: mode, operation: operation)
-  }
-
-  /// ``resolveOrStop(_:mode:operation:site:)`` for a family's argument resolved without a spec.
   @inline(__always)
   func resolveOrStop<VM: ViewModel, Arg>(
     _ origin: FamilyArgument<VM, Arg>, of family: ViewModelSpecWithArg<VM, Arg>,
@@ -647,16 +635,6 @@ extension BindingCore {
     }
     return resolveOffTheHeldPathOrStop(
       origin, of: family, mode: mode, operation: operation, site: site)
-  }
-
-  /// Past the first lookup, throwing; out of line, as a spec's is.
-  @inline(never)
-  private func resolveOffTheHeldPath<VM: ViewModel, Arg>(
-    _ origin: FamilyArgument<VM, Arg>, of family: ViewModelSpecWithArg<VM, Arg>,
-    mode: ResolveMode, operation: StaticString
-  ) throws -> VM {
-    try registry.resolveOffTheHeldPath(
-      origin, of: family, for: self, mode: mode, operation: operation, site: nil)
   }
 
   /// Past the first lookup, recovering as a spec's resolution does: what goes wrong is

@@ -20,9 +20,11 @@ final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
     self.identity = identity
     // Moved, not copied: each copy of an `AnyHashable?` is a call through its value witnesses.
     super.init(
-      familyID: ObjectIdentifier(identity), key: consume key, tag: consume tag,
-      aliveForever: aliveForever, releasePolicy: releasePolicy)
+      key: consume key, tag: consume tag, aliveForever: aliveForever,
+      releasePolicy: releasePolicy)
   }
+
+  override var familyID: ObjectIdentifier { ObjectIdentifier(identity) }
 
   override var proxyKey: ProxyKey? {
     // An argument not equal to itself (`Double.nan`) could never be found again by its key: its

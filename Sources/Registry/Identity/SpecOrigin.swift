@@ -2,8 +2,6 @@
 /// makes the spec again from a proxy family, and — as the spec's values — carries the key, tag
 /// and lifetime made from the argument, so that all of it is one object.
 class SpecOrigin<VM: ViewModel>: InstanceArg.Values {
-  /// The family the caller named: a proxy on it applies, and kept instances are pooled under it.
-  let familyID: ObjectIdentifier
   /// The re-render lookup's memo when the argument is resolved without a spec (see
   /// ``ViewModelSpec``'s, which it is): the table generation the instance was found at, with
   /// its lowest bit set when watched, and the instance. Here, not in the generic subclass, so
@@ -12,13 +10,19 @@ class SpecOrigin<VM: ViewModel>: InstanceArg.Values {
   @exclusivity(unchecked) unowned(unsafe) var memoViewModel: ViewModel? = nil
 
   init(
-    familyID: ObjectIdentifier, key: consuming AnyHashable?, tag: consuming AnyHashable?,
-    aliveForever: Bool, releasePolicy: ReleasePolicy?
+    key: consuming AnyHashable?, tag: consuming AnyHashable?, aliveForever: Bool,
+    releasePolicy: ReleasePolicy?
   ) {
-    self.familyID = familyID
     super.init(
       key: consume key, tag: consume tag, aliveForever: aliveForever,
       releasePolicy: releasePolicy, instanceType: ObjectIdentifier(VM.self))
+  }
+
+  /// The family the caller named: a proxy on it applies. Read from the family's token, which
+  /// the origin keeps anyway, rather than stored: a word less per family instance, which keeps
+  /// an origin within its allocation block with the memo above.
+  var familyID: ObjectIdentifier {
+    preconditionFailure("FamilyArgument overrides this")
   }
 
   /// What a proxy on this argument's spec is installed under: the family and the argument's

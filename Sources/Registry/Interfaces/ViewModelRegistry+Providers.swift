@@ -139,7 +139,7 @@ extension ViewModelRegistry {
     // Described only for a message: describing a type costs a conformance lookup.
     let type = { Describe.type(VM.self) }
     let key = { Describe.key(interface.key) }
-    guard interface.isInterface else {
+    guard interface.interface != nil else {
       report(.notAnInterface(type: type(), key: key()), at: site)
       return
     }

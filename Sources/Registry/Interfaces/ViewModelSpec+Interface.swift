@@ -133,12 +133,4 @@ extension ViewModelSpec {
       interface: interface,
       builder: interfaceBuilder)
   }
-
-  /// Whether this spec is an interface: declared without a builder, built by what a registry
-  /// provides for it.
-  ///
-  /// ```swift
-  /// #expect(sessionSpec.isInterface)
-  /// ```
-  public var isInterface: Bool { interface != nil }
 }

@@ -45,9 +45,6 @@ public struct ServiceSpec<Service>: Sendable {
   public var aliveForever: Bool { spec.aliveForever }
   /// How long a released service waits before it is disposed; `nil` disposes at once.
   public var disposeDelay: Duration? { spec.disposeDelay }
-  /// Whether the spec is an interface: declared without a builder, built by what a registry
-  /// provides for it.
-  public var isInterface: Bool { spec.isInterface }
 
   /// Creates a spec whose builder makes the service.
   ///

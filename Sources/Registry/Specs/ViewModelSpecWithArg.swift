@@ -237,8 +237,9 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
       unusedBuilder: unusedBuilder)
   }
 
-  /// The origin of `arg`'s spec, or of `arg` resolved without one, under `key`.
-  @MainActor
+  /// The origin of `arg`'s spec, or of `arg` resolved without one, under `key`. Inlined: out of
+  /// line, passing it the token and the policy cost a retain and a release per argument.
+  @inline(__always) @MainActor
   private func makeOrigin(
     _ arg: Arg, key: consuming AnyHashable?, identity: FamilyToken<Arg>,
     releasePolicy: ReleasePolicy?

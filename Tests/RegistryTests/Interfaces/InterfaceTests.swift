@@ -123,7 +123,7 @@ protocol Farewell: AnyObject {
     withTestRegistry { registry, _ in
       let sessionSpec = ViewModelSpec<SessionViewModel>.interface(
         key: "session", aliveForever: true)
-      #expect(sessionSpec.isInterface)
+      #expect(sessionSpec.interfaceDeclaration != nil)
       registry.provide(sessionSpec) { LiveSessionViewModel() }
       let binding = ViewModelBinding()
       let session = binding.watch(sessionSpec)

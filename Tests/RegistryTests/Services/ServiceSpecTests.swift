@@ -85,7 +85,7 @@ actor Counter {
         PlainClient(base: "e")
       },
     ]
-    #expect(specs.allSatisfy { !$0.isInterface })
+    #expect(specs.allSatisfy { $0.interfaceDeclaration == nil })
     let inferred = ServiceSpec(key: "k", tag: "t", aliveForever: true, disposeDelay: .seconds(2)) {
       PlainClient(base: "f")
     }
