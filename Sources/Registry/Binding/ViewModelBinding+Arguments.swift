@@ -45,7 +45,7 @@ extension ViewModelBinding {
 
   /// Resolves the instance `family` makes for `arg` and holds it, without refreshing the host
   /// when it changes: the same instance as `read(family(arg))`, without making a spec for the
-  /// argument (see ``watch(_:_:fileID:filePath:line:column:)``).
+  /// argument (see [`watch(_:_:)`](doc:watch(_:_:fileID:filePath:line:column:))).
   ///
   /// ```swift
   /// let user = binding.read(userSpec, id)
