@@ -46,11 +46,14 @@ func serviceHotReadFloor(calls: Int) -> [Metric] {
 
 // MARK: service_private_cycle, interface_private_cycle
 
-/// A new binding builds its own service, then is disposed, disposing it.
+/// A new binding builds its own service, then is disposed, disposing it. An interface's
+/// provider is given first.
 @MainActor
-func servicePrivateCycle(cycles: Int, spec: ServiceSpec<BenchService>, name: String) -> [Metric] {
+func servicePrivateCycle(
+  cycles: Int, spec: ServiceSpec<BenchService>, isInterface: Bool = false, name: String
+) -> [Metric] {
   let registry = ViewModelRegistry.current
-  if spec.interfaceDeclaration != nil { registry.provide(spec) { BenchService() } }
+  if isInterface { registry.provide(spec) { BenchService() } }
   var sum: UInt = 0
   let start = benchClock.now
   for _ in 0..<cycles {

@@ -225,7 +225,8 @@ func scenarios(_ plan: Plan) -> [Scenario] {
       "interface_private_cycle",
       {
         servicePrivateCycle(
-          cycles: plan.cycles, spec: privateInterfaceSpec, name: "interface_private_cycle")
+          cycles: plan.cycles, spec: privateInterfaceSpec, isInterface: true,
+          name: "interface_private_cycle")
       }
     ) {
       interfacePrivateCycleFloor(cycles: plan.cycles)
