@@ -94,13 +94,17 @@ extension ViewModelRegistry {
       in: self, identity: identity, requester: holder, aliveForever: aliveForever)
     // The table's generation before the hold, which the memo set after it is stamped with: a
     // release the hold's outcomes make gives the table a new one, which the memo never matches.
+    // An instance disposed before it was held (in `onCreate`) changed no table: it is not
+    // remembered, so that the binding's next resolution builds again.
     let generationBeforeHold = holder.table.generation
     let held = try holdBuilt(
       viewModel, values: active.values, at: identity, by: holder, mode: mode,
       anchor: identity.needsAnchor ? spec : nil, operation: operation, site: site,
       acquisitionsBefore: acquisitionsBefore)
-    holder.rememberHold(
-      held, of: spec, builtBy: active, watching: mode.isWatching, asOf: generationBeforeHold)
+    if !held.isDisposed {
+      holder.rememberHold(
+        held, of: spec, builtBy: active, watching: mode.isWatching, asOf: generationBeforeHold)
+    }
     return held
   }
 

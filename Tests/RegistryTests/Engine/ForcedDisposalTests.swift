@@ -78,6 +78,26 @@ private final class RegistryRecordingViewModel: ProbeViewModel {
     }
   }
 
+  /// The same binding asking again builds again, also when it holds something else (so that
+  /// the spec's lookup memo, not the binding's first entry, answers the re-read): the disposed
+  /// instance is remembered nowhere.
+  @Test func theSameBindingAskingAgainAfterASelfDisposalBuildsAgain() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let spec = ViewModelSpec(key: "k") { SelfDisposingViewModel("s", log: log) }
+      let binding = ViewModelBinding()
+      let held = binding.watch(ViewModelSpec(key: "held") { ProbeViewModel("held", log: log) })
+      let first = binding.watch(spec)
+      let second = binding.watch(spec)
+      #expect(first.isDisposed && second.isDisposed)
+      #expect(second !== first)
+      #expect(log.events.filter { $0 == "create s" }.count == 2)
+      #expect(registry.liveInstanceCount == 1)
+      #expect(!held.isDisposed)
+      binding.dispose()
+    }
+  }
+
   @Test func theThrowingFormsThrowWhenTheInstanceDisposesItselfWhileItIsResolved() {
     withTestRegistry { registry, _ in
       let fromOnCreate = ViewModelSpec(key: "c") { SelfDisposingViewModel("c", log: EventLog()) }
