@@ -12,8 +12,10 @@ extension ViewModelBinding {
   /// When the argument is its own key (the family has no `key` function, and `Arg` is not
   /// optional), a new argument costs the instance and one small object, the argument's
   /// origin, which the family keeps in a cache like its specs (256 at most, then it starts
-  /// again empty). A binding that already holds the instance gets it back at the cost of one
-  /// hash lookup, with no allocation. Other families resolve through `family(arg)`.
+  /// again empty). A binding that already holds the instance gets it back with one lookup in
+  /// the family's cache, plus one in the binding's table when the binding has let go of
+  /// something since it last answered; it allocates nothing. Other families resolve through
+  /// `family(arg)`.
   ///
   /// A builder that can throw is resolved with
   /// ``watchThrowing(_:)-(ViewModelSpec<VM>)``, `watchThrowing(family(arg))`.
