@@ -12,7 +12,8 @@ extension ViewModelBinding {
   /// When the argument is its own key (the family has no `key` function, and `Arg` is not
   /// optional), a new argument costs the instance and one small object, the argument's
   /// origin, which the family keeps in a cache like its specs (256 at most, then it starts
-  /// again empty). A binding that already holds the instance gets it back with one lookup in
+  /// again empty). While proxies are installed in the registry (in tests), it resolves through
+  /// `family(arg)`, which they route. A binding that already holds the instance gets it back with one lookup in
   /// the family's cache, plus one in the binding's table when the binding has let go of
   /// something since it last answered; it allocates nothing. Other families resolve through
   /// `family(arg)`.
@@ -77,7 +78,7 @@ extension ViewModelBinding {
   /// Resolves `origin`, the origin of an argument of `family` (a `FamilyArgument`, from
   /// ``ViewModelSpecWithArg/origin(for:)``), reporting what goes wrong at the caller's site.
   @usableFromInline
-  func resolveOrStop<VM: ViewModel, Arg>(
+  func resolveOrStop<VM: ViewModel, Arg: Hashable>(
     _ origin: AnyObject, of family: ViewModelSpecWithArg<VM, Arg>, watching: Bool,
     operation: StaticString, fileID: StaticString, filePath: StaticString, line: UInt,
     column: UInt

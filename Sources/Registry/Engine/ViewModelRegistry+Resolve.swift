@@ -40,15 +40,16 @@ extension ViewModelRegistry {
 
   /// A family's argument resolved without a spec, past its first lookup: the same resolution
   /// as a spec's, with the argument's origin as the spec. While proxies are installed, the
-  /// argument resolves through its spec, which they route.
-  fileprivate func resolveOffTheHeldPath<VM: ViewModel, Arg>(
+  /// argument resolves through its spec, the one the family caches, as the spec form does: a
+  /// proxy may build a private instance named by that spec's own identity, which a spec made
+  /// anew on each render would not find again.
+  fileprivate func resolveOffTheHeldPath<VM: ViewModel, Arg: Hashable>(
     _ origin: FamilyArgument<VM, Arg>, of family: ViewModelSpecWithArg<VM, Arg>,
     for holder: BindingCore, mode: ResolveMode, operation: StaticString, site: CallSite?
   ) throws -> VM {
     guard proxies.isEmpty else {
       return try resolveThroughProxies(
-        family.makeSpec(origin.arg, identity: family.token), for: holder, mode: mode,
-        operation: operation, site: site)
+        family(origin.arg), for: holder, mode: mode, operation: operation, site: site)
     }
     return try resolve(
       origin, builtBy: origin, at: origin.ownIdentity, for: holder, mode: mode,
@@ -629,7 +630,7 @@ extension BindingCore {
   /// `origin` is the argument's, from `family`'s cache. The first lookup is the same re-render
   /// path, on the origin's memo.
   @inline(__always)
-  func resolveOrStop<VM: ViewModel, Arg>(
+  func resolveOrStop<VM: ViewModel, Arg: Hashable>(
     _ origin: FamilyArgument<VM, Arg>, of family: ViewModelSpecWithArg<VM, Arg>,
     mode: ResolveMode, operation: StaticString, site: CallSite?
   ) -> VM {
@@ -642,9 +643,10 @@ extension BindingCore {
   }
 
   /// Past the first lookup, recovering as a spec's resolution does: what goes wrong is
-  /// recovered from with the argument's spec, made then (a detached instance is built by it).
+  /// recovered from with the argument's spec, the one the family caches (a detached instance
+  /// is built by it).
   @inline(never)
-  private func resolveOffTheHeldPathOrStop<VM: ViewModel, Arg>(
+  private func resolveOffTheHeldPathOrStop<VM: ViewModel, Arg: Hashable>(
     _ origin: FamilyArgument<VM, Arg>, of family: ViewModelSpecWithArg<VM, Arg>,
     mode: ResolveMode, operation: StaticString, site: CallSite?
   ) -> VM {
@@ -653,7 +655,7 @@ extension BindingCore {
         origin, of: family, for: self, mode: mode, operation: operation, site: site)
     } catch {
       return registry.recover(
-        from: error, resolving: family.makeSpec(origin.arg, identity: family.token),
+        from: error, resolving: family(origin.arg),
         operation: operation, at: site)
     }
   }

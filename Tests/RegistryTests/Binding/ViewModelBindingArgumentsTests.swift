@@ -136,6 +136,70 @@ import Testing
     }
   }
 
+  /// With a private proxy on one argument's spec (set, or for a scope), or a family proxy that
+  /// makes the instance private, each binding keeps one instance across renders, as with the
+  /// spec form: the argument resolves through the spec the family caches, whose private
+  /// identity stays the same.
+  @Test func privateProxiesKeepOneInstancePerBinding() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let users = users(log, builds: BuildCounter())
+      registry.setProxy(ViewModelSpec { ProbeViewModel("mock", log: log) }, for: users("u1"))
+      let binding = ViewModelBinding()
+      let mock = binding.watch(users, "u1")
+      #expect(mock.name == "mock")
+      for _ in 0..<5 { #expect(binding.watch(users, "u1") === mock) }
+      #expect(binding.watch(users("u1")) === mock)
+      #expect(registry.liveInstanceCount == 1)
+      binding.dispose()
+      registry.clearAllProxies()
+
+      let scoped = ViewModelBinding()
+      registry.withProxy(ViewModelSpec { ProbeViewModel("scoped", log: log) }, for: users("u2")) {
+        let first = scoped.watch(users, "u2")
+        #expect(scoped.read(users, "u2") === first)
+      }
+      scoped.dispose()
+
+      let privateUsers = ViewModelSpecWithArg<ProbeViewModel, String>(
+        builder: { ProbeViewModel("private \($0)", log: log) }, key: { _ in nil })
+      registry.setProxy(privateUsers, for: users)
+      let first = ViewModelBinding()
+      let second = ViewModelBinding()
+      let mine = first.watch(users, "u3")
+      #expect(first.watch(users, "u3") === mine)
+      #expect(second.watch(users, "u3") !== mine, "private to each binding")
+      first.dispose()
+      second.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  /// A proxy on another spec changes nothing for the family: a re-render finds the instance the
+  /// binding holds, without making the argument's origin or spec again (the family's functions
+  /// run once).
+  @Test func aProxyElsewhereMakesNothingAgain() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let tagCalls = BuildCounter()
+      let family = ViewModelSpecWithArg<ProbeViewModel, Int>(
+        builder: { ProbeViewModel("u\($0)", log: log) },
+        tag: { _ in
+          _ = tagCalls.next()
+          return "t"
+        })
+      registry.setProxy(for: ViewModelSpec(key: "x") { ProbeViewModel("x", log: log) }) {
+        ProbeViewModel("mock x", log: log)
+      }
+      let binding = ViewModelBinding()
+      let user = binding.watch(family, 1)
+      let calls = tagCalls.count
+      for _ in 0..<10 { #expect(binding.watch(family, 1) === user) }
+      #expect(tagCalls.count == calls)
+      binding.dispose()
+    }
+  }
+
   /// On a disposed binding: reported, and the live shared instance returned unheld, or one no
   /// registry tracks.
   @Test func aDisposedBindingIsReported() {
