@@ -357,31 +357,28 @@ func argNewInstanceFloor(cycles: Int) -> [Metric] {
 /// instance from a fresh argument and lets go of it with `unbind(_:)`, disposing it.
 @MainActor
 func argUnbindCycle(cycles: Int) -> [Metric] {
-  let registry = ViewModelRegistry.current
-  let family = argFamily
-  let binding = ViewModelBinding(registry: registry)
-  var sum: UInt = 0
-  var ids = 0
-  let start = benchClock.now
-  for id in 0..<cycles {
-    let viewModel = binding.watch(family(id))
-    sum &+= bits(viewModel)
-    ids &+= viewModel.id
-    binding.unbind(viewModel)
+  argUnbindLoop(cycles: cycles, name: "arg_unbind_cycle") { binding, family, id in
+    binding.watch(family(id))
   }
-  let elapsed = nanoseconds(since: start)
-  precondition(ids == cycles * (cycles - 1) / 2)
-  precondition(registry.liveInstanceCount == 0, "unbind(_:) left an instance alive")
-  consume(sum &+ UInt(ids))
-  binding.dispose()
-  expectEmpty(registry)
-  return [Metric(name: "arg_unbind_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))]
 }
 
 /// `arg_unbind_cycle` without a spec per argument: `binding.watch(family, id)` with a fresh
 /// argument, then `unbind(_:)`.
 @MainActor
 func argDirectUnbindCycle(cycles: Int) -> [Metric] {
+  argUnbindLoop(cycles: cycles, name: "arg_direct_unbind_cycle") { binding, family, id in
+    binding.watch(family, id)
+  }
+}
+
+/// The loop of the two cases above, with how each resolves an argument. Inlined into each, with
+/// `resolve`, so that their loops are what they were written alone, and `count-instructions.sh`
+/// finds each in its own function.
+@MainActor @inline(__always)
+private func argUnbindLoop(
+  cycles: Int, name: String,
+  resolve: (ViewModelBinding, ViewModelSpecWithArg<ArgViewModel, Int>, Int) -> ArgViewModel
+) -> [Metric] {
   let registry = ViewModelRegistry.current
   let family = argFamily
   let binding = ViewModelBinding(registry: registry)
@@ -389,7 +386,7 @@ func argDirectUnbindCycle(cycles: Int) -> [Metric] {
   var ids = 0
   let start = benchClock.now
   for id in 0..<cycles {
-    let viewModel = binding.watch(family, id)
+    let viewModel = resolve(binding, family, id)
     sum &+= bits(viewModel)
     ids &+= viewModel.id
     binding.unbind(viewModel)
@@ -400,9 +397,7 @@ func argDirectUnbindCycle(cycles: Int) -> [Metric] {
   consume(sum &+ UInt(ids))
   binding.dispose()
   expectEmpty(registry)
-  return [
-    Metric(name: "arg_direct_unbind_cycle", unit: "ns/cycle", value: elapsed / Double(cycles))
-  ]
+  return [Metric(name: name, unit: "ns/cycle", value: elapsed / Double(cycles))]
 }
 
 @MainActor
