@@ -12,15 +12,15 @@ final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
 
   required init(
     _ arg: Arg, build builder: @escaping @MainActor (Arg) throws -> VM,
-    identity: FamilyToken<Arg>, key: consuming AnyHashable?, tag: consuming AnyHashable?,
-    aliveForever: Bool, releasePolicy: ReleasePolicy?
+    identity: FamilyToken<Arg>, key: consuming AnyHashable?, rawKeyHash: Int?,
+    tag: consuming AnyHashable?, aliveForever: Bool, releasePolicy: ReleasePolicy?
   ) {
     self.arg = arg
     self.builder = builder
     self.identity = identity
     // Moved, not copied: each copy of an `AnyHashable?` is a call through its value witnesses.
     super.init(
-      key: consume key, tag: consume tag, aliveForever: aliveForever,
+      key: consume key, rawKeyHash: rawKeyHash, tag: consume tag, aliveForever: aliveForever,
       releasePolicy: releasePolicy)
   }
 

@@ -17,14 +17,23 @@ extension InstanceArg {
     /// Values for the instances of `instanceType`, the type of the spec that has them: the box
     /// of that spec's shared identity. Without a type (an ``InstanceArg`` made by hand), they
     /// are no identity's box.
+    ///
+    /// `rawKeyHash`, when given, is the key's own raw hash (seed 0), already made by a caller
+    /// that knows the key's type (``ViewModelSpecWithArg/rawKeyHash(_:)``); only with a key.
     init(
       key: AnyHashable?, tag: AnyHashable?, aliveForever: Bool, releasePolicy: ReleasePolicy?,
-      instanceType: ObjectIdentifier
+      instanceType: ObjectIdentifier, rawKeyHash knownRawKeyHash: Int? = nil
     ) {
       // Hashed now, once per spec, for the shared identity these values are the box of; in
       // place, before the key moves into its property: a copy of the key, and its release,
       // would be calls through its value witnesses.
-      let rawKeyHash = key?._rawHashValue(seed: 0)
+      // The key is not tested for `nil` when its hash is given: the test copies it.
+      let rawKeyHash: Int?
+      if let knownRawKeyHash {
+        rawKeyHash = knownRawKeyHash
+      } else {
+        rawKeyHash = key?._rawHashValue(seed: 0)
+      }
       self.key = key
       self.tag = tag
       self.aliveForever = aliveForever

@@ -10,12 +10,13 @@ class SpecOrigin<VM: ViewModel>: InstanceArg.Values {
   @exclusivity(unchecked) unowned(unsafe) var memoViewModel: ViewModel? = nil
 
   init(
-    key: consuming AnyHashable?, tag: consuming AnyHashable?, aliveForever: Bool,
-    releasePolicy: ReleasePolicy?
+    key: consuming AnyHashable?, rawKeyHash: Int?, tag: consuming AnyHashable?,
+    aliveForever: Bool, releasePolicy: ReleasePolicy?
   ) {
     super.init(
       key: consume key, tag: consume tag, aliveForever: aliveForever,
-      releasePolicy: releasePolicy, instanceType: ObjectIdentifier(VM.self))
+      releasePolicy: releasePolicy, instanceType: ObjectIdentifier(VM.self),
+      rawKeyHash: rawKeyHash)
   }
 
   /// The family the caller named: a proxy on it applies. Read from the family's token, which

@@ -203,17 +203,31 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     makeSpec(arg, argumentKey: argumentKey, identity: token)
   }
 
+  /// The spec for `arg` of this family, named by the caller, keyed by `argumentKey`, the
+  /// argument itself, whose raw hash the caller made (``rawKeyHash(_:)``).
+  @usableFromInline @MainActor
+  func makeSpec(
+    _ arg: Arg, argumentKey: consuming AnyHashable, rawKeyHash: Int
+  ) -> ViewModelSpec<VM> {
+    makeSpec(arg, argumentKey: argumentKey, rawKeyHash: rawKeyHash, identity: token)
+  }
+
+  /// `rawKeyHash` is `argumentKey`'s raw hash, when the caller made it: it is the key's only
+  /// when the family has no key function.
   @MainActor
   private func makeSpec(
-    _ arg: Arg, argumentKey: consuming AnyHashable?, identity: FamilyToken<Arg>
+    _ arg: Arg, argumentKey: consuming AnyHashable?, rawKeyHash: Int? = nil,
+    identity: FamilyToken<Arg>
   ) -> ViewModelSpec<VM> {
     // No closures here (`keyFunction.map { … }`): one made in a main-actor method checks the
     // executor each time it is called. Keys are moved where they can be: each copy of an
     // `AnyHashable?` costs a call through its value witnesses.
     let key: AnyHashable?
+    var keyHash = rawKeyHash
     var privateKey: InstanceKey?
     if let keyFunction {
       key = keyFunction(arg)
+      keyHash = nil
       if key == nil, let argumentKey = consume argumentKey {
         privateKey = .privateArgument(family: ObjectIdentifier(identity), argument: argumentKey)
       }
@@ -230,7 +244,8 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     // Made through metatypes found once per family: naming the generic classes here would look
     // their metadata up on every call (about 400 instructions each). The key moves into the
     // origin, which is also the box of the shared identity: the key is never copied.
-    let origin = makeOrigin(arg, key: consume key, identity: identity, releasePolicy: policy)
+    let origin = makeOrigin(
+      arg, key: consume key, rawKeyHash: keyHash, identity: identity, releasePolicy: policy)
     let sharedIdentity = InstanceIdentity(type: ObjectIdentifier(VM.self), sharedBy: origin)
     return specType.init(
       origin: origin, sharedIdentity: sharedIdentity, privateKey: privateKey,
@@ -241,19 +256,22 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   /// line, passing it the token and the policy cost a retain and a release per argument.
   @inline(__always) @MainActor
   private func makeOrigin(
-    _ arg: Arg, key: consuming AnyHashable?, identity: FamilyToken<Arg>,
+    _ arg: Arg, key: consuming AnyHashable?, rawKeyHash: Int?, identity: FamilyToken<Arg>,
     releasePolicy: ReleasePolicy?
   ) -> FamilyArgument<VM, Arg> {
     originType.init(
-      arg, build: makeInstance, identity: identity, key: consume key, tag: tagFunction?(arg),
-      aliveForever: aliveForeverFunction?(arg) ?? false, releasePolicy: releasePolicy)
+      arg, build: makeInstance, identity: identity, key: consume key, rawKeyHash: rawKeyHash,
+      tag: tagFunction?(arg), aliveForever: aliveForeverFunction?(arg) ?? false,
+      releasePolicy: releasePolicy)
   }
 
   /// The origin of `arg` resolved without a spec: keyed by the argument (see
   /// ``resolvesByArgument``), named by this family.
   @usableFromInline @MainActor
-  func makeOrigin(_ arg: Arg, argumentKey: consuming AnyHashable) -> AnyObject {
-    makeOrigin(arg, key: consume argumentKey, identity: token, releasePolicy: ownReleasePolicy)
+  func makeOrigin(_ arg: Arg, argumentKey: consuming AnyHashable, rawKeyHash: Int?) -> AnyObject {
+    makeOrigin(
+      arg, key: consume argumentKey, rawKeyHash: rawKeyHash, identity: token,
+      releasePolicy: ownReleasePolicy)
   }
 
   /// The classes of this family's specs and their origins, found once.
@@ -278,7 +296,11 @@ extension ViewModelSpecWithArg where Arg: Hashable {
     // argument type: a view calls this on every render.
     if let spec = SpecCache<VM, Arg>.spec(for: arg, in: specCache) { return spec }
     return SpecCache.held(in: &specCache).insert(for: arg) {
-      makeSpec(arg, argumentKey: keysByArgument ? Self.key(arg) : argumentKey(arg))
+      guard keysByArgument else { return makeSpec(arg, argumentKey: argumentKey(arg)) }
+      guard let rawKeyHash = Self.rawKeyHash(arg) else {
+        return makeSpec(arg, argumentKey: Self.key(arg))
+      }
+      return makeSpec(arg, argumentKey: Self.key(arg), rawKeyHash: rawKeyHash)
     }
   }
 
@@ -290,7 +312,7 @@ extension ViewModelSpecWithArg where Arg: Hashable {
     guard resolvesByArgument else { return nil }
     if let origin = FamilyCache<Arg, AnyObject>.spec(for: arg, in: originCache) { return origin }
     return FamilyCache<Arg, AnyObject>.held(in: &originCache).insert(for: arg) {
-      makeOrigin(arg, argumentKey: Self.key(arg))
+      makeOrigin(arg, argumentKey: Self.key(arg), rawKeyHash: Self.rawKeyHash(arg))
     }
   }
 
@@ -306,6 +328,17 @@ extension ViewModelSpecWithArg where Arg: Hashable {
       return key
     }
     return AnyHashable(arg)
+  }
+
+  /// The raw hash (seed 0) of `AnyHashable(arg)`, made from the argument itself where its type
+  /// is one whose `AnyHashable` hashes as the value does (`Int`, `String`): boxed, hashing goes
+  /// through the box's conformances (about 330 instructions). `nil` for other types, whose
+  /// key is hashed boxed. The cast here is settled when this is specialized.
+  @inlinable @inline(__always)
+  static func rawKeyHash(_ arg: Arg) -> Int? {
+    if let int = arg as? Int { return int._rawHashValue(seed: 0) }
+    if let string = arg as? String { return string._rawHashValue(seed: 0) }
+    return nil
   }
 }
 

@@ -270,6 +270,62 @@ import Testing
       #expect(kept.isDisposed)
     }
   }
+
+  /// An `Int` or `String` argument's key is hashed from the argument itself, not boxed: the
+  /// hash must be the one `AnyHashable` gives, or a family's argument and a spec keyed by the
+  /// same value would be two instances.
+  @Test func anArgumentHashedUnboxedHashesAsItsAnyHashable() {
+    var ints = [0, 1, -1, 42, Int.max, Int.min, 1 << 40, -(1 << 50)]
+    var strings = ["", "u1", "é", "e\u{301}", "🙂", String(repeating: "long key ", count: 20)]
+    for _ in 0..<500 {
+      ints.append(Int.random(in: .min ... .max))
+      strings.append(String(Int.random(in: 0 ... .max), radix: 36))
+    }
+    for int in ints {
+      #expect(
+        ViewModelSpecWithArg<ProbeViewModel, Int>.rawKeyHash(int)
+          == AnyHashable(int)._rawHashValue(seed: 0))
+    }
+    for string in strings {
+      #expect(
+        ViewModelSpecWithArg<ProbeViewModel, String>.rawKeyHash(string)
+          == AnyHashable(string)._rawHashValue(seed: 0))
+    }
+    // Other types are hashed boxed.
+    #expect(ViewModelSpecWithArg<ProbeViewModel, Int64>.rawKeyHash(7) == nil)
+    #expect(ViewModelSpecWithArg<ProbeViewModel, Double>.rawKeyHash(7) == nil)
+  }
+
+  /// A spec keyed by a value and a family's argument equal to it name one instance of a type,
+  /// whether the argument is hashed unboxed (`Int`, `String`) or boxed, in both argument forms.
+  @Test func aKeyedSpecAndAnEqualArgumentAreOneInstance() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let binding = ViewModelBinding()
+      @MainActor func check<Arg: Hashable>(_ arg: Arg, _ name: String) {
+        let keyed = binding.watch(ViewModelSpec(key: arg) { ProbeViewModel(name, log: log) })
+        let family = ViewModelSpecWithArg<ProbeViewModel, Arg>(builder: { _ in
+          ProbeViewModel("family \(name)", log: log)
+        })
+        #expect(binding.watch(family, arg) === keyed, "\(name), without a spec")
+        #expect(binding.watch(family(arg)) === keyed, "\(name), through its spec")
+      }
+      check(7, "Int")
+      check(-123_456_789, "negative Int")
+      check("u1", "String")
+      check(UInt8(9), "UInt8")
+      check(Point(x: 1, y: 2), "struct")
+      #expect(registry.liveInstanceCount == 5)
+      #expect(!log.events.contains { $0.contains("family") }, "no family builder ran")
+      binding.dispose()
+    }
+  }
+}
+
+/// A key of a type of the test's own.
+private struct Point: Hashable {
+  let x: Int
+  let y: Int
 }
 
 /// Where a family whose builder names it is kept.
