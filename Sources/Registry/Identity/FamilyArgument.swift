@@ -13,14 +13,14 @@ final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
   required init(
     _ arg: Arg, build builder: @escaping @MainActor (Arg) throws -> VM,
     identity: FamilyToken<Arg>, key: consuming AnyHashable?, rawKeyHash: Int?,
-    tag: consuming AnyHashable?, aliveForever: Bool, releasePolicy: ReleasePolicy?
+    tagBox: InstanceArg.TagBox?, aliveForever: Bool, releasePolicy: ReleasePolicy?
   ) {
     self.arg = arg
     self.builder = builder
     self.identity = identity
     // Moved, not copied: each copy of an `AnyHashable?` is a call through its value witnesses.
     super.init(
-      key: consume key, rawKeyHash: rawKeyHash, tag: consume tag, aliveForever: aliveForever,
+      key: consume key, rawKeyHash: rawKeyHash, tagBox: tagBox, aliveForever: aliveForever,
       releasePolicy: releasePolicy)
   }
 

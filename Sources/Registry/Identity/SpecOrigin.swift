@@ -10,11 +10,11 @@ class SpecOrigin<VM: ViewModel>: InstanceArg.Values {
   @exclusivity(unchecked) unowned(unsafe) var memoViewModel: ViewModel? = nil
 
   init(
-    key: consuming AnyHashable?, rawKeyHash: Int?, tag: consuming AnyHashable?,
+    key: consuming AnyHashable?, rawKeyHash: Int?, tagBox: InstanceArg.TagBox?,
     aliveForever: Bool, releasePolicy: ReleasePolicy?
   ) {
     super.init(
-      key: consume key, tag: consume tag, aliveForever: aliveForever,
+      key: consume key, tagBox: tagBox, aliveForever: aliveForever,
       releasePolicy: releasePolicy, instanceType: ObjectIdentifier(VM.self),
       rawKeyHash: rawKeyHash)
   }

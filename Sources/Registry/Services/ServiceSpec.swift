@@ -299,8 +299,8 @@ final class ServiceValues<Service>: InstanceArg.Values {
   ) {
     self.onDispose = onDispose
     super.init(
-      key: key, tag: tag, aliveForever: aliveForever, releasePolicy: releasePolicy,
-      instanceType: ObjectIdentifier(ServiceBox<Service>.self))
+      key: key, tagBox: InstanceArg.TagBox(tag), aliveForever: aliveForever,
+      releasePolicy: releasePolicy, instanceType: ObjectIdentifier(ServiceBox<Service>.self))
   }
 }
 

@@ -259,9 +259,12 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     _ arg: Arg, key: consuming AnyHashable?, rawKeyHash: Int?, identity: FamilyToken<Arg>,
     releasePolicy: ReleasePolicy?
   ) -> FamilyArgument<VM, Arg> {
-    originType.init(
+    // Without a tag function (most families), no `AnyHashable?` is made, checked or destroyed.
+    var tagBox: InstanceArg.TagBox?
+    if let tagFunction { tagBox = InstanceArg.TagBox(tagFunction(arg)) }
+    return originType.init(
       arg, build: makeInstance, identity: identity, key: consume key, rawKeyHash: rawKeyHash,
-      tag: tagFunction?(arg), aliveForever: aliveForeverFunction?(arg) ?? false,
+      tagBox: tagBox, aliveForever: aliveForeverFunction?(arg) ?? false,
       releasePolicy: releasePolicy)
   }
 
