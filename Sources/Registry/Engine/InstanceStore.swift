@@ -51,11 +51,12 @@ struct InstanceStore {
       identity: identity, values: values, sequence: lastSequence, creatorID: holder.id)
   }
 
-  /// Makes a prepared instance findable, once `onCreate` has returned.
-  mutating func admit(_ viewModel: ViewModel) {
-    // The identity is copied (a retain) only for a keyed instance, which goes into `shared`.
-    guard let isShared = viewModel.lifetime.record?.identity.isShared else { return }
-    if isShared, let identity = viewModel.lifetime.record?.identity { shared[identity] = viewModel }
+  /// Makes a prepared instance findable, once `onCreate` has returned; `identity` is the one in
+  /// its record, which its builder passes on: the table's copy is made from it, where one read
+  /// from the record was copied first and released after (a retain and a release).
+  mutating func admit(_ viewModel: ViewModel, at identity: InstanceIdentity) {
+    guard viewModel.lifetime.record != nil else { return }
+    if identity.isShared { shared[identity] = viewModel }
     if let newest {
       newest.lifetime.next = viewModel
       viewModel.lifetime.previous = newest
@@ -276,11 +277,14 @@ struct InstanceStore {
       return Disposal(holders: [], cancelGrace: cancelGrace)
     }
     if wasAwaiting { removeFromPool(viewModel) }
-    // One lookup: the slot is compared and emptied where it was found.
+    // One lookup: the slot is emptied where it was found, then compared. Another instance found
+    // there (this one was replaced under its key) is put back: rare, where reading the slot to
+    // compare it first cost a call, a retain and a release on every disposal.
     if isShared, let identity = viewModel.lifetime.record?.identity,
-      let index = shared.index(forKey: identity), shared.values[index] === viewModel
+      let index = shared.index(forKey: identity)
     {
-      shared.remove(at: index)
+      let removed = shared.remove(at: index)
+      if removed.value !== viewModel { shared[removed.key] = removed.value }
     }
     unlink(viewModel)
     // Most instances are disposed after their last holder let go: nothing more to do here.

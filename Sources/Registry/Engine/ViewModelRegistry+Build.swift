@@ -180,14 +180,14 @@ extension ViewModelRegistry {
     viewModel.onCreate(arg)
     // An instance that disposed itself in onCreate is already gone: nothing to store.
     guard !viewModel.isDisposed else { return }
-    admit(viewModel)
+    admit(viewModel, at: identity)
   }
 
   /// Makes a created instance findable; out of line, as
   /// ``prepare(_:identity:values:requester:)`` is.
   @inline(never)
-  private func admit(_ viewModel: ViewModel) {
-    store.admit(viewModel)
+  private func admit(_ viewModel: ViewModel, at identity: InstanceIdentity) {
+    store.admit(viewModel, at: identity)
     noteBuildForChurn(viewModel)
   }
 
