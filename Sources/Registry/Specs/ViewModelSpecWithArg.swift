@@ -339,8 +339,9 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   /// key is hashed boxed. The cast here is settled when this is specialized.
   @inlinable @inline(__always)
   static func rawKeyHash(_ arg: Arg) -> Int? {
-    if let int = arg as? Int { return int._rawHashValue(seed: 0) }
-    if let string = arg as? String { return string._rawHashValue(seed: 0) }
+    // `hashValue` is the raw hash with seed 0, the one `Values` asks the boxed key for.
+    if let int = arg as? Int { return int.hashValue }
+    if let string = arg as? String { return string.hashValue }
     return nil
   }
 }
