@@ -336,12 +336,14 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   /// The raw hash (seed 0) of `AnyHashable(arg)`, made from the argument itself where its type
   /// is one whose `AnyHashable` hashes as the value does (`Int`, `String`): boxed, hashing goes
   /// through the box's conformances (about 330 instructions). `nil` for other types, whose
-  /// key is hashed boxed. The cast here is settled when this is specialized.
+  /// key is hashed boxed. The tests here are settled when this is specialized.
   @inlinable @inline(__always)
   static func rawKeyHash(_ arg: Arg) -> Int? {
-    // `hashValue` is the raw hash with seed 0, the one `Values` asks the boxed key for.
-    if let int = arg as? Int { return int.hashValue }
-    if let string = arg as? String { return string.hashValue }
+    // The type itself, not a cast alone: `NSString` and `NSNumber` cast to `String` and `Int`,
+    // but their `AnyHashable` is an object's, hashed as the object hashes. `hashValue` is the
+    // raw hash with seed 0, the one `Values` asks the boxed key for.
+    if Arg.self == Int.self, let int = arg as? Int { return int.hashValue }
+    if Arg.self == String.self, let string = arg as? String { return string.hashValue }
     return nil
   }
 }

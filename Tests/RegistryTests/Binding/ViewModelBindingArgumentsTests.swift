@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Registry
@@ -318,6 +319,57 @@ import Testing
       #expect(registry.liveInstanceCount == 5)
       #expect(!log.events.contains { $0.contains("family") }, "no family builder ran")
       binding.dispose()
+    }
+  }
+
+  /// Only an `Int` or a `String` itself is hashed unboxed: an object that casts to one
+  /// (`NSString`, `NSNumber`, or either in an `AnyHashable`) is hashed as its `AnyHashable` is,
+  /// as an object. Its argument, a spec keyed by it, a lookup by its key and a proxy family's
+  /// spec for it all name one instance.
+  @Test func anObjectThatCastsToAStringOrIntIsHashedBoxed() {
+    @MainActor func check<Arg: Hashable>(_ arg: Arg) {
+      let hash = ViewModelSpecWithArg<ProbeViewModel, Arg>.rawKeyHash(arg)
+      #expect(hash == nil, "\(Arg.self)")
+    }
+    check(NSString(string: "u1"))
+    check(NSNumber(value: 7))
+    check(AnyHashable(NSString(string: "u1")))
+    check(AnyHashable(7))
+
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let binding = ViewModelBinding()
+      @MainActor func sameInstance<Arg: Hashable>(_ arg: Arg, _ name: String) {
+        let keyed = binding.watch(ViewModelSpec(key: arg) { ProbeViewModel(name, log: log) })
+        let family = ViewModelSpecWithArg<ProbeViewModel, Arg>(builder: { _ in
+          ProbeViewModel("family \(name)", log: log)
+        })
+        #expect(binding.watch(family, arg) === keyed, "\(name), without a spec")
+        #expect(binding.watch(family(arg)) === keyed, "\(name), through its spec")
+        #expect(registry.lookUp(ProbeViewModel.self, key: arg, tag: nil) === keyed, "\(name)")
+      }
+      sameInstance(NSString(string: "u1"), "NSString")
+      sameInstance(NSNumber(value: 7), "NSNumber")
+      sameInstance(AnyHashable(NSString(string: "u2")), "AnyHashable(NSString)")
+      #expect(registry.liveInstanceCount == 3)
+
+      // A proxy on the family: what the binding holds stays.
+      let names = ViewModelSpecWithArg<ProbeViewModel, NSString>(builder: {
+        ProbeViewModel($0 as String, log: log)
+      })
+      let real = binding.watch(names, NSString(string: "n1"))
+      registry.setProxy(for: names) { ProbeViewModel("mock \($0)", log: log) }
+      let other = ViewModelBinding()
+      #expect(binding.watch(names, NSString(string: "n1")) === real)
+      #expect(other.watch(names(NSString(string: "n1"))) === real)
+      #expect(registry.liveInstanceCount == 4)
+
+      // A service family alike.
+      let byKey = binding.read(ServiceSpec<NSMutableArray>(key: NSString(string: "s")) { [] })
+      let arrays = ServiceSpecWithArg<NSMutableArray, NSString>(builder: { _ in [] })
+      #expect(binding.read(arrays(NSString(string: "s"))) === byKey)
+      binding.dispose()
+      other.dispose()
     }
   }
 }
