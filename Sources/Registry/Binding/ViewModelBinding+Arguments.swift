@@ -10,13 +10,13 @@ extension ViewModelBinding {
   /// ```
   ///
   /// When the argument is its own key (the family has no `key` function, and `Arg` is not
-  /// optional), a new argument costs the instance and one small object, the argument's
-  /// origin, which the family keeps in a cache like its specs (256 at most, then it starts
-  /// again empty). While proxies are installed in the registry (in tests), it resolves through
-  /// `family(arg)`, which they route. A binding that already holds the instance gets it back with one lookup in
-  /// the family's cache, plus one in the binding's table when the binding has let go of
-  /// something since it last answered; it allocates nothing. Other families resolve through
-  /// `family(arg)`.
+  /// optional), a new argument costs the instance and one small object, the argument's origin,
+  /// which the family keeps in a cache like its specs (256 at most, then it starts again empty),
+  /// and one more for the argument's tag when the family has a tag function. While proxies are
+  /// installed in the registry (in tests), it resolves through `family(arg)`, which they route. A
+  /// binding that already holds the instance gets it back with one lookup in the family's cache,
+  /// plus one in the binding's table when the binding has let go of something since it last
+  /// answered; it allocates nothing. Other families resolve through `family(arg)`.
   ///
   /// A builder that can throw is resolved with
   /// ``watchThrowing(_:)-(ViewModelSpec<VM>)``, `watchThrowing(family(arg))`.
