@@ -49,6 +49,14 @@ enum StoredProperties {
 
   /// Gives the wrappers of a view model being registered their owner.
   static func attachWrappers(to viewModel: ViewModel) {
+    // The comparison first, inline: the rest sets up the reflection's types on entry, about 40
+    // instructions that a class with neither would pay on each registration and disposal.
+    if isLastPlainClass(viewModel) { return }
+    attachWrappersReflecting(viewModel)
+  }
+
+  @inline(never)
+  private static func attachWrappersReflecting(_ viewModel: ViewModel) {
     guard let shape = shape(of: viewModel), shape.hasWrappers else { return }
     visit(viewModel) { label, value in
       if let wrapper = value as? any AttachableDependency {
@@ -59,6 +67,12 @@ enum StoredProperties {
 
   /// Finishes the channels of a view model being disposed.
   static func finishChannels(in viewModel: ViewModel) {
+    if isLastPlainClass(viewModel) { return }
+    finishChannelsReflecting(viewModel)
+  }
+
+  @inline(never)
+  private static func finishChannelsReflecting(_ viewModel: ViewModel) {
     guard let shape = shape(of: viewModel), shape.hasChannels else { return }
     visit(viewModel) { _, value in
       if let channel = value as? any StoredChannel {
@@ -67,6 +81,12 @@ enum StoredProperties {
         slot.storedChannel?.finish()
       }
     }
+  }
+
+  /// Whether `viewModel` is of the class last found to have neither wrappers nor channels.
+  @inline(__always)
+  private static func isLastPlainClass(_ viewModel: ViewModel) -> Bool {
+    ObjectIdentifier(Swift.type(of: viewModel)) == lastPlainClass
   }
 
   /// The shape of `viewModel`'s class, `nil` when it has neither wrappers nor channels.
