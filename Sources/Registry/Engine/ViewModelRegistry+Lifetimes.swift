@@ -104,7 +104,10 @@ extension ViewModelRegistry {
   func unbind<VM: ViewModel>(_ spec: ViewModelSpec<VM>, by holder: BindingCore)
     throws(RegistryError)
   {
-    guard let held = holder.entry(at: route(spec).identity)?.viewModel else {
+    // Without proxies the spec builds itself: its identity is asked for directly, without the
+    // route's copy of the spec (a retain and a release).
+    let identity = proxies.isEmpty ? spec.identity(buildingWith: spec) : route(spec).identity
+    guard let held = holder.entry(at: identity)?.viewModel else {
       let type = Describe.type(VM.self)
       let key = Describe.key(spec.key)
       if holder.isDisposed {
