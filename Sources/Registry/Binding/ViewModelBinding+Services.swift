@@ -123,7 +123,7 @@ extension ViewModelBinding {
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     do {
-      try registry.unbind(spec.spec, by: core)
+      try core.unbind(spec.spec)
     } catch {
       registry.report(
         error, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))

@@ -107,6 +107,13 @@ extension ViewModelRegistry {
     // Without proxies the spec builds itself: its identity is asked for directly, without the
     // route's copy of the spec (a retain and a release).
     let identity = proxies.isEmpty ? spec.identity(buildingWith: spec) : route(spec).identity
+    // Most bindings hold what they let go of in their inline entry: released where it is found,
+    // without copying the instance out to find it again by address.
+    if !holder.isDisposed, holder.table.firstMatches(identity),
+      releaseFirst(holding: nil, by: holder)
+    {
+      return
+    }
     guard let held = holder.entry(at: identity)?.viewModel else {
       let type = Describe.type(VM.self)
       let key = Describe.key(spec.key)
@@ -410,5 +417,12 @@ extension BindingCore {
   @inline(never)
   func unbind(_ viewModel: ViewModel) throws(RegistryError) {
     try registry.unbind(viewModel, by: self)
+  }
+
+  /// Lets go of what this binding holds for `spec` (a service, read by its spec); see
+  /// ``ViewModelRegistry/unbind(_:by:)``, and ``unbind(_:)`` for why it is a method of the
+  /// binding.
+  func unbind<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws(RegistryError) {
+    try registry.unbind(spec, by: self)
   }
 }

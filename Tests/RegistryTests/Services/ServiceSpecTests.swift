@@ -380,4 +380,36 @@ actor Counter {
       binding.dispose()
     }
   }
+
+  // Wherever the binding keeps the service (the first it holds, or one held after it), `unbind`
+  // lets go of that one only; a disposed binding reports the call and changes nothing.
+  @Test func unbindLetsGoOfTheServiceWhereverTheBindingKeepsIt() {
+    withTestRegistry { registry, reporter in
+      let first = ServiceSpec(key: "first") { PlainClient(base: "1") }
+      let second = ServiceSpec(key: "second") { PlainClient(base: "2") }
+      let privateOne = ServiceSpec { PlainClient(base: "3") }
+      let binding = ViewModelBinding(label: "Screen")
+      let kept = binding.read(first)
+      binding.read(second)
+      binding.read(privateOne)
+      binding.unbind(second)
+      binding.unbind(privateOne)
+      #expect(registry.liveInstanceCount == 1)
+      #expect(binding.read(first) === kept)
+      binding.unbind(first)
+      #expect(registry.liveInstanceCount == 0)
+      #expect(reporter.errors.isEmpty)
+
+      let other = ViewModelBinding(label: "Other")
+      other.read(first)
+      other.dispose()
+      other.unbind(first)
+      #expect(
+        reporter.errors == [
+          .bindingDisposed(
+            operation: "unbind(_:)", binding: other.id, type: "PlainClient", key: "\"first\"")
+        ])
+      binding.dispose()
+    }
+  }
 }
