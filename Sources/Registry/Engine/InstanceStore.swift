@@ -674,6 +674,13 @@ extension BindingCore {
     return !watching || entry.isWatching ? entry.viewModel : nil
   }
 
+  /// Whether this binding's inline entry holds the instance `spec` builds itself (no proxy):
+  /// told by the spec's own key-box address, so nothing is copied or retained.
+  @inline(__always)
+  func firstIsBuilt<Source: InstanceSource>(by spec: Source) -> Bool {
+    table.firstBox == spec.lookupBoxAddress
+  }
+
   /// Sets `spec`'s lookup memo to the instance this binding has just come to hold for it, as of
   /// `generation`, the table's generation before the hold: the first read after a build or an
   /// acquisition is then answered as a re-read, without searching the table. If the hooks the

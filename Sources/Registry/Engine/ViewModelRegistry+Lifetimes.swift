@@ -104,16 +104,17 @@ extension ViewModelRegistry {
   func unbind<VM: ViewModel>(_ spec: ViewModelSpec<VM>, by holder: BindingCore)
     throws(RegistryError)
   {
-    // Without proxies the spec builds itself: its identity is asked for directly, without the
-    // route's copy of the spec (a retain and a release).
-    let identity = proxies.isEmpty ? spec.identity(buildingWith: spec) : route(spec).identity
-    // Most bindings hold what they let go of in their inline entry: released where it is found,
-    // without copying the instance out to find it again by address.
-    if !holder.isDisposed, holder.table.firstMatches(identity),
+    // Most bindings hold what they let go of in their inline entry. Without proxies the spec
+    // builds itself, and its instance's key box is its own: the entry is told by address and
+    // released where it is, with no identity or instance copied out (a retain and a release
+    // each).
+    if proxies.isEmpty, !holder.isDisposed, holder.firstIsBuilt(by: spec),
       releaseFirst(holding: nil, by: holder)
     {
       return
     }
+    // Without proxies, the identity is asked for directly, without the route's copy of the spec.
+    let identity = proxies.isEmpty ? spec.identity(buildingWith: spec) : route(spec).identity
     guard let held = holder.entry(at: identity)?.viewModel else {
       let type = Describe.type(VM.self)
       let key = Describe.key(spec.key)
