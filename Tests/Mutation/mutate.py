@@ -869,6 +869,9 @@ def kill_session(session: int) -> None:
 
 # A test that failed, as Swift Testing prints it the moment the issue is recorded.
 FAILURE_LINE = re.compile(r"^\s*✘ ")
+# The failure lines of the last run (`run`): they come early in a suite's output, before the
+# tail it keeps.
+FAILURES: list[str] = []
 
 
 def run(cmd: list[str], cwd: Path, timeout: float, log,
@@ -881,13 +884,16 @@ def run(cmd: list[str], cwd: Path, timeout: float, log,
                             start_new_session=True, text=True, errors="replace")
     chunks: list[str] = []
     failed = threading.Event()
+    FAILURES.clear()
 
     def read() -> None:
         for line in proc.stdout:
             chunks.append(line)
-            if stop_at_failure and FAILURE_LINE.match(line):
-                failed.set()
-                return
+            if FAILURE_LINE.match(line):
+                FAILURES.append(line.rstrip())
+                if stop_at_failure:
+                    failed.set()
+                    return
         proc.stdout.close()
 
     reader = threading.Thread(target=read, daemon=True)
@@ -1181,9 +1187,16 @@ def main() -> int:
         print(f"baseline: {' '.join(test)}", flush=True)
         status, seconds, tail = run(test, ROOT, 1800, log)
         if status != "ok":
-            print(tail)
-            print("the unmutated suite fails: nothing to measure against")
-            return 2
+            # Named, then run once more: a suite that fails once and passes the second time has
+            # a flaky test, which is reported here, not a broken baseline.
+            print("\n".join(FAILURES) or tail)
+            print("the unmutated suite failed; running it once more", flush=True)
+            status, seconds, tail = run(test, ROOT, 1800, log)
+            if status != "ok":
+                print("\n".join(FAILURES) or tail)
+                print("the unmutated suite fails: nothing to measure against")
+                return 2
+            print("the unmutated suite passed the second time: the failure above is a flaky test")
         timeout = args.timeout or max(60.0, 3 * seconds)
         print(f"baseline suite: {seconds:.0f}s; timeout per mutant run: {timeout:.0f}s", flush=True)
         for index, m in enumerate(mutants, 1):
