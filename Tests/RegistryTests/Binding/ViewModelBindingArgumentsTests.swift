@@ -297,6 +297,21 @@ import Testing
     #expect(ViewModelSpecWithArg<ProbeViewModel, Double>.rawKeyHash(7) == nil)
   }
 
+  /// Expects a spec keyed by `arg`, the family's argument `arg` in both forms, and a lookup by
+  /// `arg` as a key, to name one instance.
+  private func expectOneInstance<Arg: Hashable>(
+    for arg: Arg, _ name: String, through binding: ViewModelBinding, in registry: ViewModelRegistry,
+    log: EventLog
+  ) {
+    let keyed = binding.watch(ViewModelSpec(key: arg) { ProbeViewModel(name, log: log) })
+    let family = ViewModelSpecWithArg<ProbeViewModel, Arg>(builder: { _ in
+      ProbeViewModel("family \(name)", log: log)
+    })
+    #expect(binding.watch(family, arg) === keyed, "\(name), without a spec")
+    #expect(binding.watch(family(arg)) === keyed, "\(name), through its spec")
+    #expect(registry.lookUp(ProbeViewModel.self, key: arg, tag: nil) === keyed, "\(name), by key")
+  }
+
   /// A spec keyed by a value and a family's argument equal to it name one instance of a type,
   /// whether the argument is hashed unboxed (`Int`, `String`) or boxed, in both argument forms.
   @Test func aKeyedSpecAndAnEqualArgumentAreOneInstance() {
@@ -304,12 +319,7 @@ import Testing
       let log = EventLog()
       let binding = ViewModelBinding()
       @MainActor func check<Arg: Hashable>(_ arg: Arg, _ name: String) {
-        let keyed = binding.watch(ViewModelSpec(key: arg) { ProbeViewModel(name, log: log) })
-        let family = ViewModelSpecWithArg<ProbeViewModel, Arg>(builder: { _ in
-          ProbeViewModel("family \(name)", log: log)
-        })
-        #expect(binding.watch(family, arg) === keyed, "\(name), without a spec")
-        #expect(binding.watch(family(arg)) === keyed, "\(name), through its spec")
+        expectOneInstance(for: arg, name, through: binding, in: registry, log: log)
       }
       check(7, "Int")
       check(-123_456_789, "negative Int")
@@ -340,13 +350,7 @@ import Testing
       let log = EventLog()
       let binding = ViewModelBinding()
       @MainActor func sameInstance<Arg: Hashable>(_ arg: Arg, _ name: String) {
-        let keyed = binding.watch(ViewModelSpec(key: arg) { ProbeViewModel(name, log: log) })
-        let family = ViewModelSpecWithArg<ProbeViewModel, Arg>(builder: { _ in
-          ProbeViewModel("family \(name)", log: log)
-        })
-        #expect(binding.watch(family, arg) === keyed, "\(name), without a spec")
-        #expect(binding.watch(family(arg)) === keyed, "\(name), through its spec")
-        #expect(registry.lookUp(ProbeViewModel.self, key: arg, tag: nil) === keyed, "\(name)")
+        expectOneInstance(for: arg, name, through: binding, in: registry, log: log)
       }
       sameInstance(NSString(string: "u1"), "NSString")
       sameInstance(NSNumber(value: 7), "NSNumber")
