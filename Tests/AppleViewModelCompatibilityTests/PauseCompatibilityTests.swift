@@ -21,11 +21,16 @@ private final class StreamPauseProvider: ViewModelBindingPauseProvider {
   }
 }
 
-/// Lets the controller's task take the values sent so far: yields until `done` holds, or gives
-/// up after many turns (the expectation that follows then fails).
+/// Lets the controller's task take the values sent so far: yields until `done` holds, then
+/// sleeps a millisecond at a time (a loaded machine runs tasks late), and gives up after a
+/// generous deadline (the expectation that follows then fails).
 @MainActor
 private func settlePause(until done: () -> Bool) async {
   for _ in 0..<1_000 where !done() { await Task.yield() }
+  let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+  while !done(), ContinuousClock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(1))
+  }
 }
 
 @MainActor

@@ -30,7 +30,7 @@ import Testing
 
     // The task holds the only reference left, and lets go of it off the main actor.
     await Task.detached { dropped.dropAll() }.value
-    await waitUntil { only.isDisposed && privateInstance.isDisposed }
+    await eventually { only.isDisposed && privateInstance.isDisposed }
 
     #expect(weakBinding == nil)
     #expect(only.isDisposed)
@@ -71,7 +71,7 @@ import Testing
     await withTaskGroup(of: Void.self) { tasks in
       for group in groups { tasks.addTask { group.dropAll() } }
     }
-    await waitUntil { registry.liveInstanceCount == 0 }
+    await eventually { registry.liveInstanceCount == 0 }
 
     #expect(registry.liveInstanceCount == 0)
     #expect(sharedInstance?.isDisposed == true)
@@ -80,14 +80,6 @@ import Testing
     #expect(disposals.count == 101)
     #expect(Set(disposals).count == 101)
     #expect(disposals.filter { $0 == "onDispose shared" }.count == 1)
-  }
-
-  /// Lets the main actor run what was handed to it, until `done` or a generous bound: the bound
-  /// only keeps a broken build from hanging; the expectations after it say what went wrong.
-  private func waitUntil(_ done: () -> Bool) async {
-    for _ in 0..<10_000 where !done() {
-      await Task.yield()
-    }
   }
 }
 

@@ -36,11 +36,11 @@ import Testing
     let consumer = Task { @MainActor in
       for await _ in registry.lifecycleEvents {}
     }
-    for _ in 0..<10 { await Task.yield() }
+    await eventually { registry.lifecycles.count == 1 }
     #expect(registry.lifecycles.count == 1)
     consumer.cancel()
     await consumer.value
-    for _ in 0..<50 where !registry.lifecycles.isEmpty { await Task.yield() }
+    await eventually { registry.lifecycles.isEmpty }
     #expect(registry.lifecycles.isEmpty)
   }
 

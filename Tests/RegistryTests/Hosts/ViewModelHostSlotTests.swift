@@ -235,7 +235,7 @@ private struct Item {
       Issue.record("retry should start loading at once")
       return
     }
-    for _ in 0..<50 where host.viewModel == nil { await Task.yield() }
+    await eventually { host.viewModel != nil }
     #expect(host.viewModel?.name == "async")
     #expect(attempts.count == 2)
     #expect(registry.liveInstanceCount == 1)

@@ -76,7 +76,7 @@ private func settle() async {
     second.cancel()
     _ = await first.result
     _ = await second.result
-    for _ in 0..<100 where !sawCancellation { await Task.yield() }
+    await eventually { sawCancellation }
     #expect(sawCancellation)
     #expect(registry.liveInstanceCount == 0)
     binding.dispose()

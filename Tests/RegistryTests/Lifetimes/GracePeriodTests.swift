@@ -92,7 +92,10 @@ import Testing
     let model = binding.watch(spec)
     binding.dispose()
     #expect(!model.isDisposed)
-    for _ in 0..<200 where !model.isDisposed {
+    // Polled until a generous deadline, not a count of sleeps: a loaded machine (a sanitizer
+    // run beside other builds) can take far longer than the delay to run the disposal.
+    let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+    while !model.isDisposed, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }
     #expect(model.isDisposed)
@@ -106,7 +109,8 @@ import Testing
     let cancel = clock.schedule(after: .milliseconds(10)) { ran.append("cancelled") }
     _ = clock.schedule(after: .milliseconds(20)) { ran.append("kept") }
     cancel()
-    for _ in 0..<200 where ran.isEmpty {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+    while ran.isEmpty, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }
     // One more delay's worth, so that the cancelled one, had it been waiting, would be due.

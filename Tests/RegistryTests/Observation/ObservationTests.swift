@@ -173,7 +173,7 @@ private final class ChangeCounter {
     #expect(model.hasListeners)
     consumer.cancel()
     await consumer.value
-    for _ in 0..<100 where model.hasListeners { await Task.yield() }
+    await eventually { !model.hasListeners }
     #expect(!model.hasListeners)
     binding.dispose()
   }
