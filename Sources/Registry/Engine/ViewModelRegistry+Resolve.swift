@@ -130,7 +130,8 @@ extension ViewModelRegistry {
         at: identity, by: holder, mode: mode, operation, VM.self, values.key)
     }
     return try existing(
-      identity, for: holder, mode: mode, type: VM.self, values: values, operation: operation)
+      identity, for: holder, mode: mode, type: VM.self, values: values, operation: operation,
+      site: site)
   }
 
   /// What a build from `spec` is told before it starts: reports a family's proxy that changed
@@ -288,7 +289,7 @@ extension ViewModelRegistry {
     do {
       if let existing = try existing(
         identity, for: holder, mode: mode, type: VM.self, values: active.values,
-        operation: operation)
+        operation: operation, site: nil)
       {
         return existing as! VM
       }
@@ -325,6 +326,15 @@ extension ViewModelRegistry {
     return entry.viewModel
   }
 
+  /// A resolution that meets a live stand-in of an interface nothing provides: a throwing form
+  /// (no `site`) throws `error` and holds nothing; the others report it at `site` and hold the
+  /// stand-in, as the resolution that built it did.
+  @inline(never)
+  private func joinStandIn(_ error: RegistryError, at site: CallSite?) throws(RegistryError) {
+    guard let site else { throw error }
+    report(error, at: site)
+  }
+
   /// A resolution while a reset disposes: what `holder` holds already, or the reset's refusal.
   @inline(never)
   private func heldDuringReset(
@@ -337,16 +347,22 @@ extension ViewModelRegistry {
 
   /// What every resolution tries first: the instance `holder` already holds (the re-render
   /// path), else a live keyed one it starts holding. `nil` when the instance must be built.
+  /// `site` is the caller's, for a non-throwing form; `nil` for a throwing one.
   @inline(__always)
   private func existing(
     _ identity: InstanceIdentity, for holder: BindingCore, mode: ResolveMode, type: Any.Type,
-    values: InstanceArg.Values, operation: StaticString
+    values: InstanceArg.Values, operation: StaticString, site: CallSite?
   ) throws -> ViewModel? {
     if let held = held(at: identity, by: holder, mode: mode) { return held }
     guard !holder.isDisposed else {
       throw bindingDisposed(holder, operation: operation, type: type, key: values.key)
     }
     if identity.isShared, let found = store.shared[identity] {
+      // An interface's stand-in, built because nothing provides it: every binding that comes to
+      // hold it is told, as the one whose resolution built it was.
+      if let error = found.extrasIfMade?.unprovidedInterface {
+        try joinStandIn(error, at: site)
+      }
       if let chain = acquire(found, at: identity, by: holder, watching: mode.isWatching) {
         throw refusal(found, chain: chain)
       }

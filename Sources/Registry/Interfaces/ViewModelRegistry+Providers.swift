@@ -206,6 +206,13 @@ extension ViewModelRegistry {
     }
     if let value = interface.defaultValue(in: context) {
       providers.noteResolved(identity)
+      // The stand-in (a test registry's default without a test value), which
+      // ``checkProvided(_:interface:site:)`` reported: whoever comes to hold it later is told too.
+      if context == .test, interface.testValue == nil {
+        value.extras.unprovidedInterface = RegistryError.interfaceNotProvided(
+          type: Describe.type(VM.self), key: Describe.key(spec.key),
+          declaredAt: interface.declaredAt, registry: name)
+      }
       return value
     }
     throw RegistryError.interfaceNotProvided(

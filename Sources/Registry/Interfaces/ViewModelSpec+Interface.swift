@@ -54,7 +54,8 @@ extension ViewModelSpec {
   /// interface fails with
   /// ``RegistryError/interfaceNotProvided(type:key:declaredAt:registry:)`` at the resolution's
   /// line, and the test, and every other test of the run, runs to its end. `unimplemented` is a
-  /// stand-in that only keeps the test going: the resolution has failed already.
+  /// stand-in that only keeps the test going: the resolution has failed already. Every other
+  /// binding that comes to hold a keyed stand-in while it lives fails the same way.
   ///
   /// ```swift
   /// public let sessionSpec = ViewModelSpec<SessionViewModel>.interface(

@@ -454,4 +454,7 @@ final class ViewModelExtras {
   /// Ends the grace period a released instance is waiting out; set and cleared only by the
   /// registry's ``InstanceStore``.
   var cancelGrace: (() -> Void)?
+  /// Set on the stand-in of an interface that nothing provided (a test registry built it, and
+  /// reported the resolution that did): a binding that comes to hold it later is told too.
+  var unprovidedInterface: RegistryError?
 }

@@ -138,20 +138,73 @@ enum ResolutionPath: String, CaseIterable, CustomTestStringConvertible {
     }
   }
 
-  /// The stand-in is the instance, shared and held like a provided one: a second resolution
-  /// finds it, and is not reported again.
-  @Test func theStandInIsBuiltOnceAndSharedLikeAProvidedInstance() async {
+  /// The stand-in is the instance, shared and held like a provided one, and it fails every
+  /// resolution that comes to hold it, not only the one that built it: whether a line is
+  /// reported does not depend on whether another binding's stand-in is still alive. A binding's
+  /// re-read of what it holds already is quiet.
+  @Test func theStandInIsSharedAndEveryBindingThatComesToHoldItIsReported() async {
     await withTestContextRegistry { registry, reporter in
       let first = ViewModelBinding(label: "First")
       let second = ViewModelBinding(label: "Second")
       let time = first.read(timeInterface)
+      let firstLine = reporter.issues.last?.line
       #expect(second.read(timeInterface) === time)
-      #expect(reporter.errors == [timeMissing])
-      #expect(registry.liveInstanceCount == 1)
+      #expect(reporter.errors == [timeMissing, timeMissing])
+      #expect(reporter.issues.last?.line != firstLine)
+      // Re-reads of what each binding holds: nothing more.
+      #expect(first.read(timeInterface) === time)
+      #expect(second.read(timeInterface) === time)
+      #expect(reporter.errors.count == 2)
+      // A view-model interface the same way.
+      let account = first.watch(accountInterface)
+      #expect(second.watch(accountInterface) === account)
+      #expect(reporter.errors == [timeMissing, timeMissing, accountMissing, accountMissing])
+      #expect(registry.liveInstanceCount == 2)
       first.dispose()
       second.dispose()
       #expect(registry.liveInstanceCount == 0)
     }
+  }
+
+  /// "The throwing forms throw it", also while another binding's stand-in lives: the caller
+  /// gets the error, not the stand-in, and holds nothing.
+  @Test func aThrowingFormThrowsWhileTheStandInLivesAndHoldsNothing() async {
+    await withTestContextRegistry { registry, reporter in
+      let first = ViewModelBinding(label: "First")
+      let time = first.read(timeInterface)
+      let account = first.watch(accountInterface)
+      let other = ViewModelBinding(label: "Other")
+      #expect(throws: timeMissing) { try other.readThrowing(timeInterface) }
+      #expect(throws: accountMissing) { try other.watchThrowing(accountInterface) }
+      #expect(throws: accountMissing) { try other.readThrowing(accountInterface) }
+      // Reported once each, for the resolutions that built them; the throws are the caller's.
+      #expect(reporter.errors == [timeMissing, accountMissing])
+      other.dispose()
+      #expect(registry.liveInstanceCount == 2 && !account.isDisposed)
+      _ = time
+      // The other binding held nothing: the first one's release is the last.
+      first.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  /// A preview registry builds the stand-in quietly, and every binding that comes to hold it
+  /// later is quiet too.
+  @Test func aPreviewRegistryIsQuietForEveryBindingThatComesToHoldTheStandIn() {
+    let registry = ViewModelRegistry(name: "preview", context: .preview)
+    let reporter = RecordingIssueReporter()
+    registry.issueReporter = reporter
+    registry.withCurrent {
+      let first = ViewModelBinding()
+      let second = ViewModelBinding()
+      let time = first.read(timeInterface)
+      #expect(second.read(timeInterface) === time)
+      #expect((try? second.readThrowing(timeInterface)) === time)
+      #expect(reporter.issues.isEmpty)
+      first.dispose()
+      second.dispose()
+    }
+    #expect(registry.liveInstanceCount == 0)
   }
 
   /// "The throwing forms throw it", with a stand-in too: the caller chose to handle it.
