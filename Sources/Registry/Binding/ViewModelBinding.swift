@@ -195,12 +195,11 @@ open class ViewModelBinding {
   ///   ``RegistryError/aliveForeverWithoutKey(type:)`` for an unkeyed spec that asks to live
   ///   forever; ``RegistryError/ownershipCycle(chain:)`` when holding it would make view models
   ///   keep each other alive; ``RegistryError/buildAbandoned(type:key:)`` when the registry was
-  ///   reset while it built. In each case nothing is left held or registered.
-  ///
-  /// > Note: A binding disposed while it builds (by the builder, or by `onCreate`) cannot hold
-  /// > what it asked for: the instance is returned unheld (disposed unless others hold it) and
-  /// > ``RegistryError/bindingDisposedWhileBuilding(operation:binding:type:key:)`` is reported
-  /// > rather than thrown.
+  ///   reset while it built;
+  ///   ``RegistryError/bindingDisposedWhileBuilding(operation:binding:type:key:)`` when the
+  ///   builder or `onCreate` disposed this binding, which then cannot hold what it asked for
+  ///   (the instance is disposed unless others hold it). In each case nothing is left held or
+  ///   registered by this call.
   @discardableResult
   public func watchThrowing<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
     try resolveThrowing(spec, watching: true, operation: "watchThrowing(_:)")

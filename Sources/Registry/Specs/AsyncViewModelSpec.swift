@@ -3,8 +3,8 @@
 /// Resolve it with ``ViewModelBinding/watchAsync(_:)`` or ``ViewModelBinding/readAsync(_:)->VM``.
 /// Callers that ask for the same instance while it is being built share one build. If every
 /// one of them is cancelled, the build is cancelled and nothing is registered — an instance the
-/// builder still returns is disposed (its `onDispose`, dispose blocks and tasks run), as is one
-/// returned after a reset abandoned the build; if it fails, every caller gets the error and the
+/// builder still returns is disposed (its `onDispose`, dispose blocks and tasks run, but it
+/// never got `onCreate`), as is one returned after a reset abandoned the build; if it fails, every caller gets the error and the
 /// next call builds again. Once built, the instance lives
 /// by the same rules as any other: shared by key, held by bindings, disposed exactly once.
 ///

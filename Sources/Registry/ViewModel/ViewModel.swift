@@ -22,7 +22,10 @@ import Observation
 /// ``onBind(_:bindingId:)`` each time a binding starts holding the instance and
 /// ``onUnbind(_:bindingId:)`` each time one stops; and when the last holder lets go (unless the
 /// spec is `aliveForever`), ``onDispose(_:)``, the ``addDispose(_:)`` blocks, the disposal of
-/// ``viewModelBinding``, and ``dispose()`` — exactly once.
+/// ``viewModelBinding``, and ``dispose()`` — exactly once. An instance that an async build
+/// returns after the build was given up (every caller cancelled, or a reset) was never
+/// registered: it gets no `onCreate` and no `onBind`, and lifecycle observers are told nothing,
+/// but its disposal runs all the same, for what its initializer set up.
 ///
 /// A view model is `Observable`: reading a ``StateViewModel/state`` inside
 /// `withObservationTracking` (or a SwiftUI body) registers a dependency, and every change fires
@@ -317,7 +320,9 @@ open class ViewModel {
     return binding
   }
 
-  /// Called once, right after the builder, before any binding holds the instance.
+  /// Called once, right after the builder, before any binding holds the instance; not called
+  /// for an instance an async build returns after the build was given up, which is disposed at
+  /// once.
   ///
   /// Resolve dependencies here through ``viewModelBinding``. The default does nothing.
   ///

@@ -139,6 +139,33 @@ private func settleTasks() async {
     binding.dispose()
   }
 
+  /// ViewModel: an instance an async build returns after the build was given up "gets no
+  /// `onCreate` and no `onBind`, and lifecycle observers are told nothing, but its disposal
+  /// runs all the same": for a reset, and for every caller cancelled.
+  @Test(arguments: ["reset", "cancelled"])
+  func anInstanceReturnedAfterTheBuildWasGivenUpIsOnlyDisposed(_ ending: String) async {
+    let registry = ViewModelRegistry(name: "async")
+    let recorder = RecordingLifecycle()
+    registry.addLifecycle(recorder)
+    let gate = AsyncGate()
+    let log = EventLog()
+    let spec = AsyncViewModelSpec(key: "late", tag: "account") { () async -> ProbeViewModel in
+      await gate.wait()
+      return ProbeViewModel("late", log: log)
+    }
+    let binding = ViewModelBinding(registry: registry)
+    let waiting = Task { try await binding.watchAsync(spec) }
+    await gate.untilWaiting()
+    if ending == "reset" { registry.reset(tag: "account") } else { waiting.cancel() }
+    _ = await waiting.result
+    gate.open()
+    await eventually { log.events.count == 2 }
+    #expect(log.events == ["onDispose late", "dispose late"])
+    #expect(recorder.events.isEmpty)
+    #expect(registry.liveInstanceCount == 0)
+    binding.dispose()
+  }
+
   @Test func resetAndDisposeAllReleaseTheirCallersBeforeTheBuilderReturns() async {
     for useReset in [true, false] {
       let registry = ViewModelRegistry(name: "async")

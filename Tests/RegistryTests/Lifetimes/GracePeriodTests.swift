@@ -51,6 +51,36 @@ import Testing
     }
   }
 
+  /// SpecsAndKeys: two specs that name one instance share it, and "it lives by the spec that
+  /// built it"; what the other spec says applies to one it builds, once the first is gone.
+  @Test func twoSpecsOfOneInstanceLiveByTheSpecThatBuiltIt() {
+    withTestRegistry { registry, _ in
+      let clock = ManualClock()
+      registry.clock = clock
+      let log = EventLog()
+      let delayed = ViewModelSpec(key: "k", disposeDelay: .seconds(5)) {
+        ProbeViewModel("delayed", log: log)
+      }
+      let immediate = ViewModelSpec(key: "k") { ProbeViewModel("immediate", log: log) }
+      let first = ViewModelBinding()
+      let second = ViewModelBinding()
+      let model = first.watch(delayed)
+      #expect(second.watch(immediate) === model)
+      first.dispose()
+      second.dispose()
+      // The builder's grace period applies, though the last to let go named no delay.
+      #expect(!model.isDisposed)
+      clock.advance(by: .seconds(5))
+      #expect(model.isDisposed)
+      // Built by the other spec, the next one is disposed at once.
+      let third = ViewModelBinding()
+      let next = third.watch(immediate)
+      #expect(next.name == "immediate")
+      third.dispose()
+      #expect(next.isDisposed)
+    }
+  }
+
   @Test func privateInstanceIsDisposedAtOnceDespiteADelay() {
     withTestRegistry { registry, _ in
       registry.clock = ManualClock()
