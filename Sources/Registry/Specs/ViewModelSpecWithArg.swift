@@ -296,9 +296,20 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   @inlinable @MainActor
   public func callAsFunction(_ arg: Arg) -> ViewModelSpec<VM> {
     // Inlinable, so that the lookup (and the key, on a miss) is specialized for the caller's
-    // argument type: a view calls this on every render.
-    if let spec = SpecCache<VM, Arg>.spec(for: arg, in: specCache) { return spec }
-    return SpecCache.held(in: &specCache).insert(for: arg) {
+    // argument type: a view calls this on every render. The type test is settled then too.
+    if Arg.self == Int.self, let int = arg as? Int {
+      return spec(for: arg, cacheKey: IntArgument(int))
+    }
+    return spec(for: arg, cacheKey: arg)
+  }
+
+  /// ``callAsFunction(_:)-(Arg)`` with the cache keyed by `cacheKey`: the argument, or an `Int`
+  /// argument as an ``IntArgument``. Each family's cache always has one key type, the one its
+  /// argument type gives.
+  @inlinable @inline(__always) @MainActor
+  func spec<CacheKey: Hashable>(for arg: Arg, cacheKey: CacheKey) -> ViewModelSpec<VM> {
+    if let spec = SpecCache<VM, CacheKey>.spec(for: cacheKey, in: specCache) { return spec }
+    return SpecCache<VM, CacheKey>.held(in: &specCache).insert(for: cacheKey) {
       guard keysByArgument else { return makeSpec(arg, argumentKey: argumentKey(arg)) }
       guard let rawKeyHash = Self.rawKeyHash(arg) else {
         return makeSpec(arg, argumentKey: Self.key(arg))
@@ -313,8 +324,19 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   @inlinable @MainActor
   func origin(for arg: Arg) -> AnyObject? {
     guard resolvesByArgument else { return nil }
-    if let origin = FamilyCache<Arg, AnyObject>.spec(for: arg, in: originCache) { return origin }
-    return FamilyCache<Arg, AnyObject>.held(in: &originCache).insert(for: arg) {
+    if Arg.self == Int.self, let int = arg as? Int {
+      return origin(for: arg, cacheKey: IntArgument(int))
+    }
+    return origin(for: arg, cacheKey: arg)
+  }
+
+  /// ``origin(for:)`` with the cache keyed by `cacheKey`, as for the specs.
+  @inlinable @inline(__always) @MainActor
+  func origin<CacheKey: Hashable>(for arg: Arg, cacheKey: CacheKey) -> AnyObject {
+    if let origin = FamilyCache<CacheKey, AnyObject>.spec(for: cacheKey, in: originCache) {
+      return origin
+    }
+    return FamilyCache<CacheKey, AnyObject>.held(in: &originCache).insert(for: cacheKey) {
       makeOrigin(arg, argumentKey: Self.key(arg), rawKeyHash: Self.rawKeyHash(arg))
     }
   }
