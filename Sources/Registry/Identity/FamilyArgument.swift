@@ -26,6 +26,10 @@ final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
 
   override var familyID: ObjectIdentifier { ObjectIdentifier(identity) }
 
+  /// Keyed by the argument, with its hash made from the argument itself: the key is made when
+  /// something asks for it, not for every new argument (an `AnyHashable` made and destroyed).
+  override var madeKey: AnyHashable? { isShared ? identity.argumentKey(arg) : nil }
+
   override var proxyKey: ProxyKey? {
     // An argument not equal to itself (`Double.nan`) could never be found again by its key: its
     // spec is named by its own object, as the cache, which never finds it either, names it.

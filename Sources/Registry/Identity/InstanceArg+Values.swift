@@ -7,7 +7,15 @@ extension InstanceArg {
     // Declared first, so that it sits next to the box's flags: the values are 88 bytes, in the
     // allocator's 96-byte block.
     let aliveForever: Bool
-    let key: AnyHashable?
+    /// The key as given; `nil` with a key when the values are an origin that makes it from its
+    /// argument when asked (see ``madeKey``).
+    private let storedKey: AnyHashable?
+    /// The key: of the spec, and of the shared identity these values are the box of.
+    var key: AnyHashable? { storedKey ?? madeKey }
+    /// The key of values that store none but are keyed: a family's origin keyed by its argument,
+    /// whose hash was made from the argument itself, makes the key only when something asks
+    /// for it (a message, a hook's argument, a lookup by key that meets it). `nil` here.
+    var madeKey: AnyHashable? { nil }
     /// The tag, boxed when there is one: most specs have none, and an empty `AnyHashable?` costs
     /// 40 bytes and a destroy through its value witnesses (about 70 instructions) where an empty
     /// reference costs a word and nothing.
@@ -23,7 +31,8 @@ extension InstanceArg {
     /// are no identity's box.
     ///
     /// `rawKeyHash`, when given, is the key's own raw hash (seed 0), already made by a caller
-    /// that knows the key's type (``ViewModelSpecWithArg/rawKeyHash(_:)``); only with a key.
+    /// that knows the key's type (``ViewModelSpecWithArg/rawKeyHash(_:)``); only with a key,
+    /// which is `nil` only in an origin that makes it when asked (``madeKey``).
     init(
       key: AnyHashable?, tagBox: TagBox?, aliveForever: Bool, releasePolicy: ReleasePolicy?,
       instanceType: ObjectIdentifier, rawKeyHash knownRawKeyHash: Int? = nil
@@ -38,7 +47,7 @@ extension InstanceArg {
       } else {
         rawKeyHash = key?._rawHashValue(seed: 0)
       }
-      self.key = key
+      self.storedKey = key
       self.tagBox = tagBox
       self.aliveForever = aliveForever
       self.releasePolicy = releasePolicy

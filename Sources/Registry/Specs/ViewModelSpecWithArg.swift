@@ -203,13 +203,12 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     makeSpec(arg, argumentKey: argumentKey, identity: token)
   }
 
-  /// The spec for `arg` of this family, named by the caller, keyed by `argumentKey`, the
-  /// argument itself, whose raw hash the caller made (``rawKeyHash(_:)``).
+  /// The spec for `arg` of this family, named by the caller, keyed by the argument itself,
+  /// whose raw hash the caller made (``rawKeyHash(_:)``): the key is made only when asked for
+  /// (``InstanceArg/Values/madeKey``). Only for a family that ``resolvesByArgument``.
   @usableFromInline @MainActor
-  func makeSpec(
-    _ arg: Arg, argumentKey: consuming AnyHashable, rawKeyHash: Int
-  ) -> ViewModelSpec<VM> {
-    makeSpec(arg, argumentKey: argumentKey, rawKeyHash: rawKeyHash, identity: token)
+  func makeSpec(_ arg: Arg, rawKeyHash: Int) -> ViewModelSpec<VM> {
+    makeSpec(arg, argumentKey: nil, rawKeyHash: rawKeyHash, identity: token)
   }
 
   /// `rawKeyHash` is `argumentKey`'s raw hash, when the caller made it: it is the key's only
@@ -271,7 +270,7 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   /// The origin of `arg` resolved without a spec: keyed by the argument (see
   /// ``resolvesByArgument``), named by this family.
   @usableFromInline @MainActor
-  func makeOrigin(_ arg: Arg, argumentKey: consuming AnyHashable, rawKeyHash: Int?) -> AnyObject {
+  func makeOrigin(_ arg: Arg, argumentKey: consuming AnyHashable?, rawKeyHash: Int?) -> AnyObject {
     makeOrigin(
       arg, key: consume argumentKey, rawKeyHash: rawKeyHash, identity: token,
       releasePolicy: ownReleasePolicy)
@@ -311,10 +310,10 @@ extension ViewModelSpecWithArg where Arg: Hashable {
     if let spec = SpecCache<VM, CacheKey>.spec(for: cacheKey, in: specCache) { return spec }
     return SpecCache<VM, CacheKey>.held(in: &specCache).insert(for: cacheKey) {
       guard keysByArgument else { return makeSpec(arg, argumentKey: argumentKey(arg)) }
-      guard let rawKeyHash = Self.rawKeyHash(arg) else {
+      guard resolvesByArgument, let rawKeyHash = Self.rawKeyHash(arg) else {
         return makeSpec(arg, argumentKey: Self.key(arg))
       }
-      return makeSpec(arg, argumentKey: Self.key(arg), rawKeyHash: rawKeyHash)
+      return makeSpec(arg, rawKeyHash: rawKeyHash)
     }
   }
 
@@ -337,7 +336,11 @@ extension ViewModelSpecWithArg where Arg: Hashable {
       return origin
     }
     return FamilyCache<CacheKey, AnyObject>.held(in: &originCache).insert(for: cacheKey) {
-      makeOrigin(arg, argumentKey: Self.key(arg), rawKeyHash: Self.rawKeyHash(arg))
+      // With the argument's hash made here, its key is made only when asked for.
+      guard let rawKeyHash = Self.rawKeyHash(arg) else {
+        return makeOrigin(arg, argumentKey: Self.key(arg), rawKeyHash: nil)
+      }
+      return makeOrigin(arg, argumentKey: nil, rawKeyHash: rawKeyHash)
     }
   }
 

@@ -332,6 +332,36 @@ import Testing
     }
   }
 
+  /// An argument hashed unboxed keeps no key until something asks for it: a family's spec
+  /// for it, the instance's hooks, a snapshot, and a spec keyed by the value or a lookup by key
+  /// that meets the instance built first from the argument, all see the argument's key.
+  @Test func anArgumentsKeyIsMadeWhenAskedFor() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let binding = ViewModelBinding()
+      @MainActor func check<Arg: Hashable>(_ arg: Arg, described: String) {
+        let family = ViewModelSpecWithArg<ProbeViewModel, Arg>(builder: { _ in
+          ProbeViewModel("family", log: log)
+        })
+        let direct = binding.watch(family, arg)
+        #expect(direct.createArg?.key == AnyHashable(arg))
+        #expect(family(arg).key == AnyHashable(arg))
+        #expect(binding.watch(family(arg)) === direct)
+        let keyed = ViewModelSpec(key: arg) { ProbeViewModel("keyed", log: log) }
+        #expect(binding.watch(keyed) === direct)
+        #expect(registry.lookUp(ProbeViewModel.self, key: arg, tag: nil) === direct)
+        let listed = registry.snapshot().instances.filter { $0.key == described }
+        #expect(listed.count == 1, "\(described)")
+        binding.unbind(direct)
+        #expect(direct.isDisposed)
+      }
+      check(42, described: "42")
+      check("u42", described: "\"u42\"")
+      #expect(!log.events.contains { $0.hasPrefix("create keyed") })
+      binding.dispose()
+    }
+  }
+
   /// Only an `Int` or a `String` itself is hashed unboxed: an object that casts to one
   /// (`NSString`, `NSNumber`, or either in an `AnyHashable`) is hashed as its `AnyHashable` is,
   /// as an object. Its argument, a spec keyed by it, a lookup by its key and a proxy family's
