@@ -3,7 +3,8 @@ import Registry
 extension ViewModel {
   /// Configures the current registry — in an app, the default one — with logging, state
   /// comparison, error routing and lifecycle observers. Call it once, early (for example in your
-  /// `App`'s initializer).
+  /// `App`'s initializer). The observers given replace those added before; a
+  /// `lifecycleEvents` stream keeps following the registry.
   ///
   /// ```swift
   /// ViewModel.initialize(

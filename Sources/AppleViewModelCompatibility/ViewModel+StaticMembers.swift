@@ -13,7 +13,8 @@ extension ViewModel {
 
   /// Starts the current registry over: disposes every live instance (`aliveForever` ones
   /// included), then clears its proxies and overrides, and restores the default configuration
-  /// with no lifecycle observers. What AppleViewModel's tests call in `setUp`.
+  /// with no lifecycle observers (a `lifecycleEvents` stream keeps following the registry). What
+  /// AppleViewModel's tests call in `setUp`.
   ///
   /// The teardown happens before the observers and the configuration are cleared, so
   /// observers hear every unbind and dispose and `onError` receives what the teardown throws.

@@ -284,6 +284,37 @@ private final class DisposeThrower: ViewModelLifecycle {
     }
   }
 
+  /// `lifecycleEvents`: "each access makes a new stream, which follows the registry until its
+  /// consumer stops": replacing the observers (`initialize`, `reset`) replaces those added,
+  /// not the streams.
+  @Test(arguments: ["reset", "initialize"])
+  func aLifecycleEventStreamFollowsTheRegistryAcrossReplacedObservers(_ replacement: String)
+    async
+  {
+    await withAsyncTestRegistry { registry, _ in
+      let events = registry.lifecycleEvents
+      var kinds: [LifecycleEvent.Kind] = []
+      let consumer = Task { @MainActor in
+        for await event in events { kinds.append(event.kind) }
+      }
+      if replacement == "reset" {
+        ViewModel.reset()
+      } else {
+        ViewModel.initialize(config: ViewModelConfig(), lifecycles: [])
+      }
+      let binding = ViewModelBinding()
+      _ = binding.watch(ViewModelSpec(key: "followed") { CompatCounter() })
+      binding.dispose()
+      // Bounded: a stream that went silent fails the expectation instead of hanging the run.
+      let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+      while kinds.count < 4, ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(1))
+      }
+      consumer.cancel()
+      #expect(kinds == [.create, .bind, .unbind, .dispose])
+    }
+  }
+
   @Test func configIsTheCurrentRegistrysAndReadableOffTheMainActor() async {
     await withAsyncTestRegistry { registry, _ in
       #expect(!ViewModel.config.isLoggingEnabled)

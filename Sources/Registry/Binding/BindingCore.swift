@@ -67,7 +67,11 @@ final class BindingCore {
   /// Belongs to an object that drops it by design when it goes — a host, a controller's
   /// `viewModelBinding` — so a test does not report it as a dropped binding.
   var dropsWithOwner = false
-  /// The dependency whose change made a view model's binding dirty, for `onDependencyNotify`.
+  /// How deep in nested changes `changedDependency` was recorded (in the padding after the
+  /// flags): a change recorded later from a shallower one began first, and replaces it.
+  var changedDependencyDepth: UInt16 = 0
+  /// The dependency whose change made a view model's binding dirty, for `onDependencyNotify`:
+  /// the first to change, of those whose change made it dirty.
   var changedDependency: ViewModel?
   var isPaused = false
   /// A refresh came while paused; one is owed on resume.

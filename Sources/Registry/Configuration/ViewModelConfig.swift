@@ -63,7 +63,9 @@ package enum ErrorSource: Sendable, Hashable {
 ///   keyChurnWarning: KeyChurnThreshold(count: 50, window: .seconds(2)))
 /// ```
 public struct KeyChurnThreshold: Sendable, Hashable {
-  /// More replacements than this within ``window`` trigger the warning.
+  /// More replacements than this within ``window`` trigger the warning. A replacement is a
+  /// build that follows the disposal of an instance of the same type the same binding built;
+  /// behind a host, which builds before it lets go, `n` changes of key count `n - 1`.
   public var count: Int
   /// The sliding window.
   public var window: Duration

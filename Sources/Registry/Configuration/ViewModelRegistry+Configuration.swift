@@ -19,9 +19,11 @@ extension ViewModelRegistry {
     activateLifecycles()
   }
 
-  /// The observers told of each event: those added, then the logger the configuration asks for.
-  private func activateLifecycles() {
-    activeLifecycles = lifecycles + (config.isLoggingEnabled ? [LoggingLifecycle()] : [])
+  /// The observers told of each event: those added, then the logger the configuration asks for,
+  /// then the event streams.
+  func activateLifecycles() {
+    activeLifecycles =
+      lifecycles + (config.isLoggingEnabled ? [LoggingLifecycle()] : []) + eventStreamers
   }
 
   /// Adds a lifecycle observer after the others; returns a closure that removes it. This is how

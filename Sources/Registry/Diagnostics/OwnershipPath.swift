@@ -71,7 +71,9 @@ extension ViewModelRegistry {
   /// - Parameter viewModel: A live instance of this registry.
   /// - Returns: One path per root; empty for an instance this registry does not hold.
   public func ownershipPaths(of viewModel: ViewModel) -> [OwnershipPath] {
-    guard let id = viewModel.lifetime.record?.sequence, viewModel.lifetime.phase < .disposing
+    // The build number is only unique within the instance's own registry.
+    guard viewModel.registry === self, let id = viewModel.lifetime.record?.sequence,
+      viewModel.lifetime.phase < .disposing
     else { return [] }
     return snapshot().ownershipPaths(of: id)
   }

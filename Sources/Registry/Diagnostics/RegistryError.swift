@@ -3,8 +3,9 @@
 /// Every case renders, through ``description``, as a message of one shape: what happened, the
 /// facts (types, keys, the build chain), why it matters, and how to fix it. Throwing APIs throw
 /// it; non-throwing APIs report it through the registry's ``RegistryIssueReporter`` and leave the
-/// registry consistent. Types are named as Swift writes them: a view model by its class, a
-/// service by its spec's type, with the `any` of an existential (`any NotesStore`).
+/// registry consistent. Types are named as `String(describing:)` names them: a view model by
+/// its class's own name (a nested class without the type it is nested in), a service by its
+/// spec's type, with the `any` of an existential (`any NotesStore`).
 ///
 /// ```swift
 /// do {

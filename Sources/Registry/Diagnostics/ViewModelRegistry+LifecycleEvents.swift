@@ -31,10 +31,17 @@ extension ViewModelRegistry {
     let (stream, continuation) = AsyncStream<LifecycleEvent>.makeStream(
       bufferingPolicy: .bufferingNewest(1_024))
     let streamer = LifecycleEventStreamer(continuation)
-    addLifecycle(streamer)
+    eventStreamers.append(streamer)
+    activateLifecycles()
     continuation.onTermination = { [weak self] _ in
-      runOnMainActor { self?.removeLifecycle(streamer) }
+      runOnMainActor { self?.removeEventStreamer(streamer) }
     }
     return stream
+  }
+
+  /// Stops feeding a stream whose consumer stopped.
+  private func removeEventStreamer(_ streamer: LifecycleEventStreamer) {
+    eventStreamers.removeAll { $0 === streamer }
+    activateLifecycles()
   }
 }

@@ -154,14 +154,28 @@ extension ViewModelRegistry {
   /// A host's binding is not told, so it does not keep it: a host refreshed after a disposal
   /// kept the disposed instance alive until its next change.
   func markDirty(_ core: BindingCore, dependency: ViewModel? = nil) {
-    guard !core.isDirty, !core.isDisposed else { return }
+    guard !core.isDirty, !core.isDisposed else {
+      if core.isDirty, dependency != nil { keepFirstChangedDependency(core, dependency) }
+      return
+    }
     core.isDirty = true
     if core.isModelOwned {
       core.changedDependency = dependency
+      core.changedDependencyDepth = UInt16(clamping: changes.depth)
       changes.models.push(core, height: core.ownerViewModel?.lifetime.height ?? 0)
     } else {
       changes.hosts.append(core)
     }
+  }
+
+  /// `core` was made dirty by a dependency's change; `dependency` changed too, and marks it
+  /// only now, after its listeners ran. When its change is shallower than the one recorded, the
+  /// recorded one was made inside it (by one of its listeners): `dependency` changed first.
+  @inline(never)
+  private func keepFirstChangedDependency(_ core: BindingCore, _ dependency: ViewModel?) {
+    guard core.isModelOwned, changes.depth < Int(core.changedDependencyDepth) else { return }
+    core.changedDependency = dependency
+    core.changedDependencyDepth = UInt16(clamping: changes.depth)
   }
 
   private func flushChanges() {

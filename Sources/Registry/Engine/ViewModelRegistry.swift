@@ -65,6 +65,10 @@ public final class ViewModelRegistry {
   private(set) var configuredEquals: (@Sendable (Any?, Any?) -> Bool)? = nil
   /// The lifecycle observers added with ``addLifecycle(_:)``, in order.
   package internal(set) var lifecycles: [any ViewModelLifecycle] = []
+  /// The observers that feed ``lifecycleEvents`` streams, one per stream: apart from
+  /// `lifecycles`, so that replacing the observers (the compatibility module's `initialize` and
+  /// `reset`) leaves every stream following the registry until its consumer stops.
+  package internal(set) var eventStreamers: [any ViewModelLifecycle] = []
   /// `lifecycles` plus the logger when logging is on: what events go to. Unchecked: read four
   /// times per build and release (about 100 instructions each with the dynamic check); only
   /// ever read or assigned whole, and a round of events iterates a copy, never across a call.

@@ -28,6 +28,8 @@ open class StateViewModel<State>: ViewModel {
   /// Changes waiting to be delivered, oldest first: a `setState` from inside a listener is
   /// delivered after the round in progress, so every listener sees the states in order.
   private var pendingTransitions: [(previous: State, new: State)] = []
+  /// The first of `pendingTransitions` not yet delivered, while they are.
+  private var nextPendingTransition = 0
   private var isDeliveringStates = false
   private var stateStreams = StreamContinuations<State>()
   /// Plain values beside the generic collections, checked first: a change with no state
@@ -174,13 +176,14 @@ open class StateViewModel<State>: ViewModel {
   }
 
   private func deliverPendingTransitions() {
-    var next = 0
-    while next < pendingTransitions.count, !isDisposed {
-      let transition = pendingTransitions[next]
-      next += 1
+    nextPendingTransition = 0
+    while nextPendingTransition < pendingTransitions.count, !isDisposed {
+      let transition = pendingTransitions[nextPendingTransition]
+      nextPendingTransition += 1
       deliverTransition(previous: transition.previous, new: transition.new)
     }
     pendingTransitions.removeAll(keepingCapacity: true)
+    nextPendingTransition = 0
     hasPendingTransitions = false
   }
 
@@ -216,7 +219,21 @@ open class StateViewModel<State>: ViewModel {
   func addStateStream(
     yield: @escaping (State) -> Void, finish: @escaping () -> Void
   ) -> UInt64 {
-    let id = stateStreams.add(yield: yield, finish: finish)
+    // A stream starts with the stored state. Changes made from inside a listener and still
+    // waiting to be delivered are older than it (the stored state is the last of them): the
+    // stream skips them, so that it never gets a state twice.
+    var waiting = hasPendingTransitions ? pendingTransitions.count - nextPendingTransition : 0
+    let feed: (State) -> Void =
+      waiting == 0
+      ? yield
+      : { state in
+        guard waiting == 0 else {
+          waiting -= 1
+          return
+        }
+        yield(state)
+      }
+    let id = stateStreams.add(yield: feed, finish: finish)
     hasStateStreams = true
     return id
   }

@@ -36,12 +36,12 @@ import Testing
     let consumer = Task { @MainActor in
       for await _ in registry.lifecycleEvents {}
     }
-    await eventually { registry.lifecycles.count == 1 }
-    #expect(registry.lifecycles.count == 1)
+    await eventually { registry.eventStreamers.count == 1 }
+    #expect(registry.eventStreamers.count == 1)
     consumer.cancel()
     await consumer.value
-    await eventually { registry.lifecycles.isEmpty }
-    #expect(registry.lifecycles.isEmpty)
+    await eventually { registry.eventStreamers.isEmpty }
+    #expect(registry.eventStreamers.isEmpty)
   }
 
   /// ViewModelLifecycle: "`bind` and `unbind` are told after the instance's own `onBind` and

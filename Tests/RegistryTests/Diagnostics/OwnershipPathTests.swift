@@ -27,6 +27,26 @@ import Testing
     }
   }
 
+  /// "Empty for an instance this registry does not hold": an instance of another registry,
+  /// whose build number this registry's own instance happens to have, has no path here.
+  @Test func anotherRegistrysInstanceHasNoPathHere() {
+    let first = ViewModelRegistry(name: "first")
+    let second = ViewModelRegistry(name: "second")
+    let log = EventLog()
+    let inFirst = ViewModelBinding(registry: first, label: "InFirst")
+    let inSecond = ViewModelBinding(registry: second, label: "InSecond")
+    let mine = inFirst.watch(ViewModelSpec(key: "a") { ProbeViewModel("a", log: log) })
+    let theirs = inSecond.watch(ViewModelSpec(key: "b") { ProbeViewModel("b", log: log) })
+    #expect(first.ownershipPaths(of: mine).count == 1)
+    #expect(first.ownershipPaths(of: theirs).isEmpty)
+    #expect(second.ownershipPaths(of: mine).isEmpty)
+    #expect(
+      second.ownershipPaths(of: theirs).map(\.description).first?.hasPrefix(
+        "ProbeViewModel(key: \"b\")") == true)
+    inFirst.dispose()
+    inSecond.dispose()
+  }
+
   @Test func unknownInstanceHasNoPath() {
     withTestRegistry { registry, _ in
       #expect(registry.ownershipPaths(of: ProbeViewModel("loose", log: EventLog())).isEmpty)

@@ -1,4 +1,5 @@
 import Registry
+import RegistryTesting
 import Testing
 
 /// Every message, whole: what happened, the facts, why it matters, how to fix it. The other
@@ -110,4 +111,30 @@ import Testing
           To fix, let one side refer to the other without holding it (pass it in, or keep a weak reference), or move what both need into a third view model that both hold.
           """)
   }
+
+  /// "Types are named as `String(describing:)` names them: a view model by its class's own name
+  /// (a nested class without the type it is nested in), a service by its spec's type, with the
+  /// `any` of an existential".
+  @MainActor @Test func typesAreNamedAsStringDescribingNamesThem() {
+    let registry = ViewModelRegistry(name: "names")
+    let reporter = RecordingIssueReporter()
+    registry.issueReporter = reporter
+    let binding = ViewModelBinding(registry: registry)
+    binding.dispose()
+    _ = binding.watch(ViewModelSpec(key: "n") { Enclosing.Nested() })
+    _ = binding.read(ServiceSpec<any Named>(key: "s") { Plain() })
+    #expect(
+      reporter.errors == [
+        .bindingDisposed(operation: "watch(_:)", binding: binding.id, type: "Nested", key: "\"n\""),
+        .bindingDisposed(
+          operation: "read(_:)", binding: binding.id, type: "any Named", key: "\"s\""),
+      ])
+  }
 }
+
+private enum Enclosing {
+  @MainActor final class Nested: ViewModel {}
+}
+
+@MainActor private protocol Named: AnyObject {}
+@MainActor private final class Plain: Named {}

@@ -144,6 +144,34 @@ private final class ChangeCounter {
     #expect(received == [2, 3])
   }
 
+  /// `states`: "the current one first, then each new one" — also for a stream made by a
+  /// listener while another listener's change waits to be delivered: it starts with the stored
+  /// state, which that waiting change made, and gets the waiting change no second time.
+  @Test func aStatesStreamMadeWhileAChangeWaitsGetsEachStateOnce() async {
+    let registry = ViewModelRegistry(name: "streams")
+    let binding = ViewModelBinding(registry: registry)
+    let model = binding.watch(ViewModelSpec(key: "s") { StateViewModel(state: 0) })
+    var stream: AsyncStream<Int>?
+    var seenByListener: [Int] = []
+    let first = model.listenState { _, new in if new == 1 { model.setState(2) } }
+    let second = model.listenState { _, new in
+      seenByListener.append(new)
+      if new == 1, stream == nil { stream = model.states }
+    }
+    model.setState(1)
+    model.setState(3)
+    first()
+    second()
+    binding.dispose()
+    var received: [Int] = []
+    if let stream {
+      for await state in stream { received.append(state) }
+    }
+    #expect(received == [2, 3])
+    // The listeners still get every change, in order.
+    #expect(seenByListener == [1, 2, 3])
+  }
+
   /// `changes`: "yields once per change and finishes when the view model is disposed" — also
   /// for the change whose listener disposes it.
   @Test func aChangeWhoseListenerDisposesTheViewModelStillReachesTheStream() async {

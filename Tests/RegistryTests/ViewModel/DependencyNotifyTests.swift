@@ -184,6 +184,28 @@ private final class Rung: ProbeViewModel {
     }
   }
 
+  /// "Within one change it is called once, with the first dependency that changed": also when
+  /// the first one's listener changes the second, whose change reaches the dependent first.
+  @Test func aDependentIsToldOfTheFirstDependencyThatChangedNotOfOneItsListenerChanged() {
+    withTestRegistry { _, _ in
+      let first = Derived.spec("first")
+      let second = Derived.spec("second")
+      let binding = ViewModelBinding()
+      let top = binding.watch(Derived.spec("top", first, second))
+      let (one, two) = (top.resolved[0], top.resolved[1])
+      one.listen { two.set(one.value) }
+      one.set(1)
+      #expect(top.notified == ["first"])
+      #expect(top.derived == 2)
+      // And the other way round, as they change, one listener deep.
+      two.listen { if one.value != two.value { one.set(two.value) } }
+      two.set(5)
+      #expect(top.notified == ["first", "second"])
+      #expect(top.derived == 10)
+      binding.dispose()
+    }
+  }
+
   @Test func inADiamondADependentIsToldOnceAfterWhatItWatchesIsUpdated() {
     withTestRegistry { _, _ in
       // a watches d first, then b, which watches d too: a change of d reaches a twice.

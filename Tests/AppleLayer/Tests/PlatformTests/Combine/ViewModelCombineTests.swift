@@ -105,6 +105,28 @@ private final class Checkout: EventViewModel<String> {}
     }
   }
 
+  /// "Each subscriber gets the state current when it subscribes, then every later one" — also
+  /// a subscriber made by a listener while another listener's change waits to be delivered.
+  @Test func aSubscriberMadeWhileAChangeWaitsGetsEachStateOnce() {
+    withRegistry { _ in
+      let counter = Counter()
+      var seen: [Int] = []
+      var subscription: AnyCancellable?
+      let first = counter.listenState { _, new in if new == 1 { counter.setState(2) } }
+      let second = counter.listenState { _, new in
+        if new == 1, subscription == nil {
+          subscription = counter.statesPublisher.sink { seen.append($0) }
+        }
+      }
+      counter.setState(1)
+      counter.setState(3)
+      #expect(seen == [2, 3])
+      first()
+      second()
+      subscription?.cancel()
+    }
+  }
+
   @Test func objectWillChangeWaitsOutAPauseOfEveryHolderAndPublishersDoNot() {
     withRegistry { _ in
       let binding = ViewModelBinding()
