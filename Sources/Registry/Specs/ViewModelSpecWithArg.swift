@@ -307,8 +307,16 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   /// argument type gives.
   @inlinable @inline(__always) @MainActor
   func spec<CacheKey: Hashable>(for arg: Arg, cacheKey: CacheKey) -> ViewModelSpec<VM> {
-    if let spec = SpecCache<VM, CacheKey>.spec(for: cacheKey, in: specCache) { return spec }
-    return SpecCache<VM, CacheKey>.held(in: &specCache).insert(for: cacheKey) {
+    typealias Cache = SpecCache<VM, CacheKey>
+    // The cache found for the lookup serves the insert on a miss: no second access, no cast.
+    let cache: Cache
+    if let field = specCache {
+      cache = Cache.unchecked(field)
+      if let spec = cache.specs[cacheKey] { return spec }
+    } else {
+      cache = Cache.held(in: &specCache)
+    }
+    return cache.insert(for: cacheKey) {
       guard keysByArgument else { return makeSpec(arg, argumentKey: argumentKey(arg)) }
       guard resolvesByArgument, let rawKeyHash = Self.rawKeyHash(arg) else {
         return makeSpec(arg, argumentKey: Self.key(arg))
@@ -332,10 +340,16 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   /// ``origin(for:)`` with the cache keyed by `cacheKey`, as for the specs.
   @inlinable @inline(__always) @MainActor
   func origin<CacheKey: Hashable>(for arg: Arg, cacheKey: CacheKey) -> AnyObject {
-    if let origin = FamilyCache<CacheKey, AnyObject>.spec(for: cacheKey, in: originCache) {
-      return origin
+    typealias Cache = FamilyCache<CacheKey, AnyObject>
+    // The cache found for the lookup serves the insert on a miss: no second access, no cast.
+    let cache: Cache
+    if let field = originCache {
+      cache = Cache.unchecked(field)
+      if let origin = cache.specs[cacheKey] { return origin }
+    } else {
+      cache = Cache.held(in: &originCache)
     }
-    return FamilyCache<CacheKey, AnyObject>.held(in: &originCache).insert(for: cacheKey) {
+    return cache.insert(for: cacheKey) {
       // With the argument's hash made here, its key is made only when asked for.
       guard let rawKeyHash = Self.rawKeyHash(arg) else {
         return makeOrigin(arg, argumentKey: Self.key(arg), rawKeyHash: nil)
@@ -416,7 +430,14 @@ final class FamilyCache<Key: Hashable, Value: AnyObject> {
   @inlinable
   static func spec(for key: Key, in field: AnyObject?) -> Value? {
     guard let field else { return nil }
-    return unsafeDowncast(field, to: FamilyCache.self).specs[key]
+    return unchecked(field).specs[key]
+  }
+
+  /// The cache a family's cache field holds, for a lookup and, on a miss, the insert that
+  /// follows it: not checked, by the same reasoning as ``spec(for:in:)``.
+  @inlinable @inline(__always)
+  static func unchecked(_ field: AnyObject) -> FamilyCache {
+    unsafeDowncast(field, to: FamilyCache.self)
   }
 
   /// The cache `field` holds, made and kept there on first use: on a miss, so its cast is
