@@ -176,7 +176,8 @@ open class StateViewModel<State>: ViewModel {
   }
 
   private func deliverPendingTransitions() {
-    nextPendingTransition = 0
+    // `nextPendingTransition` is 0 here: only this loop moves it, and it ends by resetting it
+    // (a change made from inside a listener is queued, never delivered by a loop of its own).
     while nextPendingTransition < pendingTransitions.count, !isDisposed {
       let transition = pendingTransitions[nextPendingTransition]
       nextPendingTransition += 1

@@ -172,6 +172,34 @@ private final class ChangeCounter {
     #expect(seenByListener == [1, 2, 3])
   }
 
+  /// The same while a waiting change is itself being delivered, with another behind it: the
+  /// stream skips only the change still waiting, and gets every later one.
+  @Test func aStatesStreamMadeWhileAWaitingChangeIsDeliveredSkipsOnlyThoseStillWaiting() async {
+    let registry = ViewModelRegistry(name: "streams")
+    let binding = ViewModelBinding(registry: registry)
+    let model = binding.watch(ViewModelSpec(key: "s") { StateViewModel(state: 0) })
+    var stream: AsyncStream<Int>?
+    let first = model.listenState { _, new in
+      if new == 1 {
+        model.setState(2)
+        model.setState(3)
+      }
+    }
+    let second = model.listenState { _, new in
+      if new == 2, stream == nil { stream = model.states }
+    }
+    model.setState(1)
+    model.setState(4)
+    first()
+    second()
+    binding.dispose()
+    var received: [Int] = []
+    if let stream {
+      for await state in stream { received.append(state) }
+    }
+    #expect(received == [3, 4])
+  }
+
   /// `changes`: "yields once per change and finishes when the view model is disposed" — also
   /// for the change whose listener disposes it.
   @Test func aChangeWhoseListenerDisposesTheViewModelStillReachesTheStream() async {

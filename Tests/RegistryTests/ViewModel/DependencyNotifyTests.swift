@@ -206,6 +206,28 @@ private final class Rung: ProbeViewModel {
     }
   }
 
+  /// Two dependencies changed one after the other by one listener elsewhere, the first of
+  /// which changes a third from its own listener: the first is told, not the one the change
+  /// nested deepest made, nor the one changed after it.
+  @Test func aDependentIsToldOfTheFirstOfChangesMadeSideBySideAndInsideEachOther() {
+    withTestRegistry { _, _ in
+      let binding = ViewModelBinding()
+      let top = binding.watch(
+        Derived.spec("top", Derived.spec("first"), Derived.spec("nested"), Derived.spec("later")))
+      let (first, nested, later) = (top.resolved[0], top.resolved[1], top.resolved[2])
+      let trigger = binding.watch(Derived.spec("trigger"))
+      first.listen { nested.set(first.value) }
+      trigger.listen {
+        first.set(trigger.value)
+        later.set(trigger.value)
+      }
+      trigger.set(1)
+      #expect(top.notified == ["first"])
+      #expect(top.derived == 3)
+      binding.dispose()
+    }
+  }
+
   @Test func inADiamondADependentIsToldOnceAfterWhatItWatchesIsUpdated() {
     withTestRegistry { _, _ in
       // a watches d first, then b, which watches d too: a change of d reaches a twice.

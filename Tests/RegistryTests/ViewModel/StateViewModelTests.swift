@@ -183,6 +183,23 @@ private final class ProfileViewModel: StateViewModel<Profile> {
     }
   }
 
+  /// Changes set from a listener, round after round on one view model: each round's are
+  /// delivered, in order, however many rounds came before.
+  @Test func changesSetFromAListenerAreDeliveredInEveryRound() {
+    withTestRegistry { _, _ in
+      let model = ProfileViewModel()
+      var seen: [String] = []
+      model.listenState { _, new in
+        seen.append(new.name)
+        if new.name.hasSuffix("!") { return }
+        model.setState(Profile(name: new.name + "!"))
+      }
+      for round in ["A", "B", "C"] { model.setState(Profile(name: round)) }
+      #expect(seen == ["A", "A!", "B", "B!", "C", "C!"])
+      model.dispose()
+    }
+  }
+
   @Test func listenerThatDisposesItsOwnBindingStopsDelivery() {
     withTestRegistry { registry, _ in
       let spec = ViewModelSpec(key: "p") { ProfileViewModel() }
