@@ -28,9 +28,10 @@ open class StateViewModel<State>: ViewModel {
   /// Changes waiting to be delivered, oldest first: a `setState` from inside a listener is
   /// delivered after the round in progress, so every listener sees the states in order.
   private var pendingTransitions: [(previous: State, new: State)] = []
-  /// The first of `pendingTransitions` not yet delivered, while they are.
-  private var nextPendingTransition = 0
   private var isDeliveringStates = false
+  /// The first of `pendingTransitions` not yet delivered, while they are. 32 bits, beside the
+  /// flag above, in the padding of its word: no state view model grows for it.
+  private var nextPendingTransition: UInt32 = 0
   private var stateStreams = StreamContinuations<State>()
   /// Plain values beside the generic collections, checked first: a change with no state
   /// listener, stream or pending transition never touches those collections, whose generic
@@ -178,8 +179,8 @@ open class StateViewModel<State>: ViewModel {
   private func deliverPendingTransitions() {
     // `nextPendingTransition` is 0 here: only this loop moves it, and it ends by resetting it
     // (a change made from inside a listener is queued, never delivered by a loop of its own).
-    while nextPendingTransition < pendingTransitions.count, !isDisposed {
-      let transition = pendingTransitions[nextPendingTransition]
+    while Int(nextPendingTransition) < pendingTransitions.count, !isDisposed {
+      let transition = pendingTransitions[Int(nextPendingTransition)]
       nextPendingTransition += 1
       deliverTransition(previous: transition.previous, new: transition.new)
     }
@@ -223,7 +224,8 @@ open class StateViewModel<State>: ViewModel {
     // A stream starts with the stored state. Changes made from inside a listener and still
     // waiting to be delivered are older than it (the stored state is the last of them): the
     // stream skips them, so that it never gets a state twice.
-    var waiting = hasPendingTransitions ? pendingTransitions.count - nextPendingTransition : 0
+    var waiting =
+      hasPendingTransitions ? pendingTransitions.count - Int(nextPendingTransition) : 0
     let feed: (State) -> Void =
       waiting == 0
       ? yield
