@@ -37,6 +37,20 @@ final class ServiceBox<Service>: ViewModel, ServiceBoxType {
   nonisolated static var serviceType: Any.Type { Service.self }
 }
 
+/// A service of an `Optional` type, seen through `Any`.
+private protocol OptionalService {
+  /// The value inside, however many optionals wrap it; `nil` when there is none.
+  var wrappedService: Any? { get }
+}
+
+extension Optional: OptionalService {
+  fileprivate var wrappedService: Any? {
+    guard case .some(let wrapped) = self else { return nil }
+    if let inner = wrapped as? any OptionalService { return inner.wrappedService }
+    return wrapped
+  }
+}
+
 /// How the services of one spec, family or provider are disposed: the spec's closure, else
 /// ``RegistryDisposable/dispose()`` when the value adopts it; a value with nothing to dispose is
 /// dropped. Whether a type adopts the protocol is asked once per type in a row: the dynamic cast
@@ -49,6 +63,9 @@ final class ServiceDisposal<Service> {
   /// asking a generic value for its type cost a dynamic-type lookup (about 100 instructions
   /// per disposal), and boxing it in `Any` a copy and a destroy more.
   private let isClass: Bool
+  /// `Service` is an `Optional`: its wrapped value, not the optional, tells whether it adopts
+  /// the protocol, and an empty one has nothing to dispose.
+  private let isOptional: Bool
   private var lastType: ObjectIdentifier?
   private var lastTypeIsDisposable = false
 
@@ -57,6 +74,7 @@ final class ServiceDisposal<Service> {
     isClass =
       Service.self is AnyObject.Type
       && MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size
+    isOptional = Service.self is any OptionalService.Type
   }
 
   func dispose(_ value: Service) {
@@ -67,6 +85,9 @@ final class ServiceDisposal<Service> {
     if isClass {
       let object = unsafeBitCast(value, to: AnyObject.self)
       type = Swift.type(of: object)
+    } else if isOptional {
+      guard let wrapped = (value as? any OptionalService)?.wrappedService else { return }
+      type = Swift.type(of: wrapped)
     } else {
       type = Swift.type(of: value as Any)
     }

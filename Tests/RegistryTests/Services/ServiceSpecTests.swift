@@ -202,7 +202,11 @@ actor Counter {
 
   // "It runs a dispose hook (a protocol that the service adopts…)": the value's own type decides,
   // whatever the spec's type — a protocol, a class whose subclass adopts it, or a value type.
-  @Test(arguments: ["protocol", "base class", "class", "struct"])
+  // An optional's wrapped value is the value, however many optionals wrap it.
+  @Test(arguments: [
+    "protocol", "base class", "class", "struct", "optional class", "optional protocol",
+    "optional struct", "optional of an optional",
+  ])
   func theDisposeProtocolIsFoundOnTheValuesOwnType(declaredAs: String) {
     withTestRegistry { _, _ in
       let log = EventLog()
@@ -211,10 +215,37 @@ actor Counter {
       case "protocol": binding.read(ServiceSpec<any Greeter>(key: "g") { EnglishGreeter(log: log) })
       case "base class": binding.read(ServiceSpec<Store>(key: "s") { ClosingStore(log: log) })
       case "class": binding.read(ServiceSpec<EnglishGreeter>(key: "e") { EnglishGreeter(log: log) })
+      case "optional class":
+        binding.read(ServiceSpec<EnglishGreeter?>(key: "oc") { EnglishGreeter(log: log) })
+      case "optional protocol":
+        binding.read(ServiceSpec<(any Greeter)?>(key: "op") { EnglishGreeter(log: log) })
+      case "optional struct":
+        binding.read(ServiceSpec<ClosingToken?>(key: "os") { ClosingToken(log: log) })
+      case "optional of an optional":
+        binding.read(ServiceSpec<EnglishGreeter??>(key: "oo") { EnglishGreeter(log: log) })
       default: binding.read(ServiceSpec<ClosingToken>(key: "t") { ClosingToken(log: log) })
       }
       binding.dispose()
       #expect(log.events.count == 1)
+    }
+  }
+
+  // An empty optional has nothing to dispose: it is dropped, and the next value of the same
+  // spec that is not empty is disposed.
+  @Test func anEmptyOptionalServiceIsDroppedAndAFullOneDisposed() {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      var builds = 0
+      let spec = ServiceSpec<EnglishGreeter?>(key: "maybe") {
+        builds += 1
+        return builds == 1 ? nil : EnglishGreeter(log: log, id: builds)
+      }
+      let binding = ViewModelBinding()
+      #expect(binding.read(spec) == nil)
+      binding.unbind(spec)
+      #expect(binding.read(spec)?.id == 2)
+      binding.dispose()
+      #expect(log.events == ["dispose greeter 2"])
     }
   }
 
