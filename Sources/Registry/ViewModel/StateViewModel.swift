@@ -95,8 +95,10 @@ open class StateViewModel<State>: ViewModel {
   /// State listeners run first with `(previous, new)`, then the plain listeners; watching hosts
   /// refresh once when the change (and any change it causes) is complete. Observation and
   /// Combine hear of the change before it is stored; a change one of them makes then is
-  /// delivered first, and this one follows from it (its `previous` is that change's state).
-  /// Ignored once disposed (in debug builds the mistake is reported).
+  /// delivered first, and this one follows from it (its `previous` is that change's state). An
+  /// Observation `onChange` that sets the state every time it runs is called again for its own
+  /// change, without end: set it once from there. Ignored once disposed (in debug builds the
+  /// mistake is reported).
   ///
   /// ```swift
   /// setState(Profile(name: "Ada", isLoading: false))
