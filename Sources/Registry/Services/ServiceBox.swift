@@ -37,20 +37,6 @@ final class ServiceBox<Service>: ViewModel, ServiceBoxType {
   nonisolated static var serviceType: Any.Type { Service.self }
 }
 
-/// A service of an `Optional` type, seen through `Any`.
-private protocol OptionalService {
-  /// The value inside, however many optionals wrap it; `nil` when there is none.
-  var wrappedService: Any? { get }
-}
-
-extension Optional: OptionalService {
-  fileprivate var wrappedService: Any? {
-    guard case .some(let wrapped) = self else { return nil }
-    if let inner = wrapped as? any OptionalService { return inner.wrappedService }
-    return wrapped
-  }
-}
-
 /// How the services of one spec, family or provider are disposed: the spec's closure, else
 /// ``RegistryDisposable/dispose()`` when the value adopts it; a value with nothing to dispose is
 /// dropped. Whether a type adopts the protocol is asked once per type in a row: the dynamic cast
@@ -74,7 +60,7 @@ final class ServiceDisposal<Service> {
     isClass =
       Service.self is AnyObject.Type
       && MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size
-    isOptional = Service.self is any OptionalService.Type
+    isOptional = Service.self is any AnyOptional.Type
   }
 
   func dispose(_ value: Service) {
@@ -86,7 +72,7 @@ final class ServiceDisposal<Service> {
       let object = unsafeBitCast(value, to: AnyObject.self)
       type = Swift.type(of: object)
     } else if isOptional {
-      guard let wrapped = (value as? any OptionalService)?.wrappedService else { return }
+      guard let wrapped = (value as? any AnyOptional)?.unwrappedValue else { return }
       type = Swift.type(of: wrapped)
     } else {
       type = Swift.type(of: value as Any)

@@ -501,9 +501,6 @@ func argumentKeyFunction<Arg>(_ type: Arg.Type) -> (Arg) -> AnyHashable? {
 
 /// Whether `type` is `Hashable` and not optional: then `AnyHashable(arg)` is the argument's key.
 func isPlainHashable<Arg>(_ type: Arg.Type) -> Bool {
-  type is any Hashable.Type && !(type is any OptionalArgument.Type)
+  // An optional's values a dynamic cast to `AnyHashable` unwraps.
+  type is any Hashable.Type && !(type is any AnyOptional.Type)
 }
-
-/// Marks `Optional`, whose values a dynamic cast to `AnyHashable` unwraps.
-protocol OptionalArgument {}
-extension Optional: OptionalArgument {}
