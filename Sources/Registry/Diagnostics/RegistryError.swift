@@ -101,7 +101,8 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The registry was reset (``ViewModelRegistry/disposeAll()``,
   /// ``ViewModelRegistry/reset(tag:)``, or the compatibility module's `ViewModel.reset()`) while
   /// a builder or `onCreate` of this instance ran. What was built for before the reset is
-  /// disposed, not registered.
+  /// disposed, not registered. An async build's callers get `CancellationError` instead, at
+  /// the reset, while the builder may still be running.
   case buildAbandoned(type: String, key: String?)
 
   /// A binding was disposed while it built an instance it asked for (by the builder, `onCreate`

@@ -4,6 +4,8 @@ final class PendingAsyncBuild {
   struct Waiter {
     let core: BindingCore
     let watching: Bool
+    /// The call that waits (`watchAsync(_:)`, `readAsync(_:)`), for its errors.
+    let operation: StaticString
     /// The spec of a private instance, kept by the binding that will hold it.
     let anchor: AnyObject?
     let continuation: CheckedContinuation<ViewModel, any Error>

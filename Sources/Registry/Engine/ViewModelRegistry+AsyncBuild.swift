@@ -3,7 +3,7 @@ extension ViewModelRegistry {
   /// requester.
   func buildAsync<VM: ViewModel>(
     _ active: AsyncViewModelSpec<VM>, identity: InstanceIdentity, requester: BindingCore,
-    watching: Bool, anchor: AnyObject?
+    watching: Bool, anchor: AnyObject?, operation: StaticString
   ) async throws -> ViewModel {
     let key = PendingBuildKey(
       identity: identity, privateHolder: identity.isShared ? nil : ObjectIdentifier(requester))
@@ -27,7 +27,8 @@ extension ViewModelRegistry {
           return
         }
         pending.waiters[waiterID] = PendingAsyncBuild.Waiter(
-          core: requester, watching: watching, anchor: anchor, continuation: continuation)
+          core: requester, watching: watching, operation: operation, anchor: anchor,
+          continuation: continuation)
         if pending.task == nil {
           let links =
             chain + [AsyncBuildChain.Link(build: ObjectIdentifier(pending), name: pending.name)]
@@ -120,8 +121,8 @@ extension ViewModelRegistry {
       }
     }
     // Hold for every live waiter before any of them resumes, so the instance is never unheld;
-    // a waiter whose binding was disposed meanwhile gets the same error as any resolution
-    // through a disposed binding.
+    // a waiter whose binding was disposed while it waited gets the error a synchronous
+    // resolution gets when its binding is disposed while it builds.
     // A view model's binding that would close an ownership cycle gets the error instead.
     var cycles: [ObjectIdentifier: [String]] = [:]
     for waiter in waiters where !waiter.core.isDisposed && !built.isDisposed {
@@ -137,14 +138,23 @@ extension ViewModelRegistry {
         waiter.continuation.resume(throwing: RegistryError.ownershipCycle(chain: chain))
       } else if waiter.core.isDisposed {
         waiter.continuation.resume(
-          throwing: RegistryError.bindingDisposed(
-            operation: "watchAsync(_:)", binding: waiter.core.id,
+          throwing: RegistryError.bindingDisposedWhileBuilding(
+            operation: "\(waiter.operation)", binding: waiter.core.id,
             type: Describe.type(VM.self), key: Describe.key(active.key)))
       } else {
         waiter.continuation.resume(returning: built)
       }
     }
-    if isNew { releaseIfUnheld(built) }
+    guard isNew else { return }
+    // Built for a binding disposed while it waited, and held by none: it goes, `aliveForever`
+    // or not, as a synchronous build for a binding disposed meanwhile does.
+    if !built.isDisposed, built.lifetime.holders.isEmpty,
+      waiters.contains(where: { $0.core.isDisposed })
+    {
+      dispose(built, callingHook: true)
+    } else {
+      releaseIfUnheld(built)
+    }
   }
 
   /// Disposes an instance an async builder returned that will not be registered (its build was

@@ -300,7 +300,7 @@ extension ViewModelRegistry {
     }
     let built = try await buildAsync(
       active, identity: identity, requester: holder, watching: mode.isWatching,
-      anchor: identity.needsAnchor ? spec : nil)
+      anchor: identity.needsAnchor ? spec : nil, operation: operation)
     // Off the re-render path, casts are checked: an identity names its type.
     return built as! VM
   }

@@ -121,6 +121,88 @@ private func settleTasks() async {
     #expect(registry.liveInstanceCount == 0)
   }
 
+  /// A binding disposed while it waits for its async build gets what a synchronous resolution
+  /// gets when its binding is disposed while it builds: `bindingDisposedWhileBuilding`, named
+  /// by the call that waited, and what was built for it goes too, `aliveForever` or not.
+  @Test(arguments: [false, true])
+  func aBindingDisposedWhileItWaitsLetsGoOfWhatWasBuiltForIt(watching: Bool) async {
+    let registry = ViewModelRegistry(name: "async")
+    let gate = AsyncGate()
+    var built: ProbeViewModel?
+    let spec = AsyncViewModelSpec(key: "db", aliveForever: true) { () async -> ProbeViewModel in
+      await gate.wait()
+      let model = ProbeViewModel("db", log: EventLog())
+      built = model
+      return model
+    }
+    let binding = ViewModelBinding(registry: registry)
+    let waiting = Task {
+      watching ? try await binding.watchAsync(spec) : try await binding.readAsync(spec)
+    }
+    await gate.untilWaiting()
+    binding.dispose()
+    gate.open()
+    let operation = watching ? "watchAsync(_:)" : "readAsync(_:)"
+    switch await waiting.result {
+    case .success(let model): Issue.record("got an instance (disposed: \(model.isDisposed))")
+    case .failure(let error):
+      #expect(
+        error as? RegistryError
+          == .bindingDisposedWhileBuilding(
+            operation: operation, binding: binding.id, type: "ProbeViewModel", key: "\"db\""))
+    }
+    #expect(built?.isDisposed == true)
+    #expect(registry.liveInstanceCount == 0)
+  }
+
+  /// The builder itself disposes the binding that waits for it: the same outcome.
+  @Test func anAsyncBuilderThatDisposesItsBindingLeavesNothingAlive() async {
+    let registry = ViewModelRegistry(name: "async")
+    let binding = ViewModelBinding(registry: registry)
+    var built: ProbeViewModel?
+    let spec = AsyncViewModelSpec(key: "self", aliveForever: true) {
+      () async -> ProbeViewModel in
+      await Task.yield()
+      binding.dispose()
+      let model = ProbeViewModel("self", log: EventLog())
+      built = model
+      return model
+    }
+    await #expect(throws: RegistryError.self) { _ = try await binding.watchAsync(spec) }
+    #expect(built?.isDisposed == true)
+    #expect(registry.liveInstanceCount == 0)
+  }
+
+  /// Another binding that waits for the same build keeps it: only a build held by nobody goes.
+  @Test func anAsyncBuildAnotherWaiterHoldsOutlivesADisposedOne() async throws {
+    let registry = ViewModelRegistry(name: "async")
+    let gate = AsyncGate()
+    let spec = AsyncViewModelSpec(key: "two", aliveForever: true) { () async -> ProbeViewModel in
+      await gate.wait()
+      return ProbeViewModel("two", log: EventLog())
+    }
+    let gone = ViewModelBinding(registry: registry)
+    let kept = ViewModelBinding(registry: registry)
+    let first = Task { try await gone.watchAsync(spec) }
+    await gate.untilWaiting()
+    var joined = false
+    // On the main actor, the task runs on from the flag into the build's list of waiters
+    // before anything else runs.
+    let second = Task {
+      joined = true
+      return try await kept.watchAsync(spec)
+    }
+    await eventually { joined }
+    gone.dispose()
+    gate.open()
+    await #expect(throws: RegistryError.self) { _ = try await first.value }
+    let model = try await second.value
+    #expect(!model.isDisposed)
+    #expect(registry.liveInstanceCount == 1)
+    kept.dispose()
+    registry.disposeAll()
+  }
+
   @Test func resetAbandonsABuildInFlight() async {
     let registry = ViewModelRegistry(name: "async")
     let gate = AsyncGate()
