@@ -9,11 +9,11 @@ extension InstanceArg {
     let aliveForever: Bool
     /// The key as given; none with a key when the values are an origin that makes it from its
     /// argument when asked (see ``madeKey``).
-    private let storedKey: StoredKey
+    private let storedKey: StoredHashable
     /// The key: of the spec, and of the shared identity these values are the box of.
     var key: AnyHashable? {
       switch storedKey {
-      case .key(let key): key
+      case .value(let key): key
       case .none: madeKey
       }
     }
@@ -52,7 +52,7 @@ extension InstanceArg {
       } else {
         rawKeyHash = key?._rawHashValue(seed: 0)
       }
-      self.storedKey = StoredKey(consume key)
+      self.storedKey = StoredHashable(consume key)
       self.tagBox = tagBox
       self.aliveForever = aliveForever
       self.releasePolicy = releasePolicy
@@ -90,18 +90,29 @@ extension InstanceArg {
     }
   }
 
-  /// A key as ``Values`` store it: an `AnyHashable?` of their own. Destroying an empty
-  /// `Optional<AnyHashable>` goes through the runtime's generic value witnesses (about 60
-  /// instructions, in every family origin's `deinit`); an enum declared here is destroyed by
-  /// code the compiler writes for it, which tests the case inline.
-  enum StoredKey {
+  /// An `AnyHashable?` as the objects made per argument keep it (a family's origin, as
+  /// ``Values/key``, and its spec, as ``ViewModelSpec/inputs``): an enum of the package's own.
+  /// Destroying an empty `Optional<AnyHashable>` goes through the runtime's generic value
+  /// witnesses (about 60 instructions per object freed); this enum is destroyed by code the
+  /// compiler writes for it, which tests the case inline. Declared in this file, beside the
+  /// values' class: declared in a file of its own, it was destroyed through its witnesses too.
+  enum StoredHashable {
     case none
-    case key(AnyHashable)
+    case value(AnyHashable)
 
-    init(_ key: consuming AnyHashable?) {
-      switch consume key {
-      case .some(let key): self = .key(key)
+    /// `value`, moved in.
+    init(_ value: consuming AnyHashable?) {
+      switch consume value {
+      case .some(let value): self = .value(value)
       case .none: self = .none
+      }
+    }
+
+    /// The value as an `AnyHashable?`.
+    var value: AnyHashable? {
+      switch self {
+      case .value(let value): value
+      case .none: nil
       }
     }
   }

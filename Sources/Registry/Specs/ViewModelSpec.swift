@@ -51,7 +51,10 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   public var disposeDelay: Duration? { releasePolicy?.disposeDelay }
   /// What a private instance follows in a host: a view that passes a spec with other inputs gets
   /// a new instance, one with equal inputs keeps the one it has. `nil` for none.
-  public let inputs: AnyHashable?
+  public var inputs: AnyHashable? { storedInputs.value }
+  /// Stored so that a spec without inputs, as every family's is, is freed without a call
+  /// through the runtime's generic witnesses (see ``InstanceArg/StoredHashable``).
+  private let storedInputs: InstanceArg.StoredHashable
   /// Where an inline spec was written: a host re-rendered with a new spec object from the same
   /// place (and the same inputs) keeps its instance. `nil` for specs made by a family.
   let site: SpecSite?
@@ -170,7 +173,7 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   ) {
     self.values = values
     self.origin = nil
-    self.inputs = inputs
+    self.storedInputs = InstanceArg.StoredHashable(inputs)
     self.site = site
     self.interface = interface
     self.ownBuilder = builder
@@ -186,21 +189,42 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// A family's spec: `origin` is its values and builds its instances; `sharedIdentity` is
   /// made from its key by the family, which has it at hand.
   init(
-    origin: SpecOrigin<VM>, sharedIdentity: InstanceIdentity?, privateKey: InstanceKey?,
+    origin: SpecOrigin<VM>, sharedIdentity: InstanceIdentity?, privateKey: consuming InstanceKey?,
     unusedBuilder: @escaping @MainActor () throws -> VM
   ) {
     self.values = origin
     self.origin = origin
-    self.inputs = nil
+    self.storedInputs = .none
     self.site = nil
     self.interface = nil
     self.ownBuilder = unusedBuilder
     let (identity, byArgument) = Self.ownIdentity(
-      shared: sharedIdentity, privateKey: privateKey, hashedBy: ObjectIdentifier(origin))
+      shared: sharedIdentity, privateKey: consume privateKey, hashedBy: ObjectIdentifier(origin))
     identifiesByArgument = byArgument
     // Read before the identity moves into its stored property: after, it would be a copy.
     lookupBoxAddress = identity.boxAddress
     ownIdentity = identity
+  }
+
+  /// A family's spec keyed by its argument (no key function): `origin` is its values, builds
+  /// its instances and is the box of `sharedIdentity`. Apart from the initializer above so that
+  /// the usual family spec passes no optional key: each `InstanceKey?` or `AnyHashable?` passed
+  /// on is copied or destroyed through the runtime's generic witnesses, even when empty (about
+  /// 60–85 instructions each).
+  init(
+    origin: SpecOrigin<VM>, sharedIdentity: InstanceIdentity,
+    unusedBuilder: @escaping @MainActor () throws -> VM
+  ) {
+    self.values = origin
+    self.origin = origin
+    self.storedInputs = .none
+    self.site = nil
+    self.interface = nil
+    self.ownBuilder = unusedBuilder
+    identifiesByArgument = false
+    // Read before the identity moves into its stored property: after, it would be a copy.
+    lookupBoxAddress = sharedIdentity.boxAddress
+    ownIdentity = sharedIdentity
   }
 
   /// The identity a spec's instances have without a proxy: `shared`, for a keyed spec; else

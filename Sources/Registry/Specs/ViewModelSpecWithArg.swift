@@ -208,7 +208,10 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   /// (``InstanceArg/Values/madeKey``). Only for a family that ``resolvesByArgument``.
   @usableFromInline @MainActor
   func makeSpec(_ arg: Arg, rawKeyHash: Int) -> ViewModelSpec<VM> {
-    makeSpec(arg, argumentKey: nil, rawKeyHash: rawKeyHash, identity: token)
+    let origin = makeOrigin(
+      arg, key: nil, rawKeyHash: rawKeyHash, identity: token, releasePolicy: ownReleasePolicy)
+    return specType.init(
+      origin: origin, sharedIdentity: origin.ownIdentity, unusedBuilder: unusedBuilder)
   }
 
   /// `rawKeyHash` is `argumentKey`'s raw hash, when the caller made it: it is the key's only
