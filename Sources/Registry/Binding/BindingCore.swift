@@ -71,7 +71,8 @@ final class BindingCore {
   /// flags): a change recorded later from a shallower one began first, and replaces it.
   var changedDependencyDepth: UInt16 = 0
   /// The dependency whose change made a view model's binding dirty, for `onDependencyNotify`:
-  /// the first to change, of those whose change made it dirty.
+  /// the first to change, of those whose change made it dirty; while paused, the first since
+  /// the pause began, kept until the refresh owed on resume.
   var changedDependency: ViewModel?
   var isPaused = false
   /// A refresh came while paused; one is owed on resume.
@@ -168,8 +169,9 @@ final class BindingCore {
   func refresh() {
     if isDisposed { return }
     if isPaused {
+      // A view model's binding keeps the first dependency that changed while it was paused,
+      // for the `onDependencyNotify` of the refresh it is owed on resume.
       missedRefresh = true
-      changedDependency = nil
       return
     }
     if let ownerViewModel {

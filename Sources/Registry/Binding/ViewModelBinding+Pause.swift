@@ -62,6 +62,9 @@ extension BindingCore {
     extras.pauseSubscriptions.removeAll()
     for subscription in subscriptions { subscription.stop() }
     isPaused = false
+    // Disposed: no refresh is owed, and the dependency kept for one is let go.
+    missedRefresh = false
+    changedDependency = nil
   }
 
   /// Recomputes `isPaused`; on resume, refreshes once if a refresh was missed.
@@ -87,7 +90,8 @@ extension BindingCore {
     if missedRefresh {
       missedRefresh = false
       registry.beginChange()
-      registry.markDirty(self)
+      // A view model's binding tells it which dependency changed first while it was paused.
+      registry.markDirty(self, dependency: changedDependency)
       registry.endChange()
     }
   }

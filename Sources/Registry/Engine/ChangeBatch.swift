@@ -160,8 +160,12 @@ extension ViewModelRegistry {
     }
     core.isDirty = true
     if core.isModelOwned {
-      core.changedDependency = dependency
-      core.changedDependencyDepth = UInt16(clamping: changes.depth)
+      // A paused binding that missed a refresh keeps the dependency that changed first, unless
+      // it let go of that one meanwhile.
+      if !core.missedRefresh || core.changedDependency == nil {
+        core.changedDependency = dependency
+        core.changedDependencyDepth = UInt16(clamping: changes.depth)
+      }
       changes.models.push(core, height: core.ownerViewModel?.lifetime.height ?? 0)
     } else {
       changes.hosts.append(core)

@@ -362,7 +362,9 @@ open class ViewModel {
   /// Called when a dependency this view model watches through ``viewModelBinding`` changed, or
   /// when one it watches or only reads was disposed, just before this view model notifies its
   /// own listeners and watchers. Within one change it is called once, with the first dependency
-  /// that changed. The default does nothing.
+  /// that changed. While ``viewModelBinding`` is paused it is not called; on resume it is called
+  /// once, with the first dependency that changed meanwhile (of those it did not let go of),
+  /// before the one refresh the pause owes. The default does nothing.
   ///
   /// ```swift
   /// override func onDependencyNotify(_ viewModel: ViewModel) {

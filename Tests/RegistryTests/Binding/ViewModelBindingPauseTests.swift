@@ -25,8 +25,138 @@ private final class CountingPauseProvider: PauseProvider {
   }
 }
 
+/// Watches two dependencies through its own binding, and records what `onDependencyNotify`
+/// names, in order, and its own listeners' runs.
+@MainActor
+private final class PausedOwner: ViewModel {
+  let first: ViewModelSpec<StateViewModel<Int>>
+  let second: ViewModelSpec<StateViewModel<Int>>
+  var told: [ViewModel] = []
+
+  init(_ first: ViewModelSpec<StateViewModel<Int>>, _ second: ViewModelSpec<StateViewModel<Int>>) {
+    self.first = first
+    self.second = second
+  }
+
+  override func onCreate(_ arg: InstanceArg) {
+    _ = viewModelBinding.watch(first)
+    _ = viewModelBinding.watch(second)
+  }
+
+  override func onDependencyNotify(_ viewModel: ViewModel) { told.append(viewModel) }
+}
+
 @MainActor
 @Suite struct ViewModelBindingPauseTests {
+  /// A view model's own binding, paused, misses its dependencies' changes; on resume it
+  /// refreshes once, and the view model is told, through `onDependencyNotify`, of "the first"
+  /// dependency that changed meanwhile, "just before this view model notifies its own listeners
+  /// and watchers".
+  @Test func aPausedViewModelIsToldOfTheFirstDependencyThatChangedOnResume() {
+    withTestRegistry { _, _ in
+      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
+      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
+      let host = CountingBinding()
+      let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
+      var order: [String] = []
+      _ = owner.listen { order.append("listeners, told \(owner.told.count)") }
+      let provider = BasePauseProvider()
+      owner.viewModelBinding.addPauseProvider(provider)
+      provider.pause()
+      let a = owner.viewModelBinding.watch(first)
+      let b = owner.viewModelBinding.watch(second)
+      b.setState(1)
+      a.setState(1)
+      b.setState(2)
+      #expect(owner.told.isEmpty && order.isEmpty && host.updates == 0)
+      provider.resume()
+      #expect(owner.told.count == 1)
+      #expect(owner.told.first === b)
+      #expect(order == ["listeners, told 1"])
+      #expect(host.updates == 1)
+      // After the resume, the next change names its own dependency again.
+      a.setState(2)
+      #expect(owner.told.count == 2)
+      #expect(owner.told.last === a)
+      host.dispose()
+    }
+  }
+
+  /// The same when the dependency was disposed alone while the binding was paused: the view
+  /// model let go of it, and is told of it on resume.
+  @Test func aPausedViewModelIsToldOfADependencyDisposedMeanwhileOnResume() {
+    withTestRegistry { registry, _ in
+      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
+      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
+      let host = CountingBinding()
+      let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
+      let provider = BasePauseProvider()
+      owner.viewModelBinding.addPauseProvider(provider)
+      provider.pause()
+      let a = owner.viewModelBinding.read(first)
+      registry.dispose(a)
+      #expect(owner.told.isEmpty)
+      provider.resume()
+      #expect(owner.told.count == 1)
+      #expect(owner.told.first === a)
+      #expect(a.isDisposed)
+      #expect(host.updates == 1)
+      host.dispose()
+    }
+  }
+
+  /// A dependency the paused view model let go of is not kept for the resume: it is freed, and
+  /// the view model is told of the first one that changed after it, among those it still holds.
+  @Test func aPausedViewModelIsNotToldOfADependencyItLetGoOf() {
+    withTestRegistry { _, _ in
+      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
+      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
+      let host = CountingBinding()
+      let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
+      let provider = BasePauseProvider()
+      owner.viewModelBinding.addPauseProvider(provider)
+      provider.pause()
+      weak var letGo: StateViewModel<Int>?
+      do {
+        let a = owner.viewModelBinding.watch(first)
+        letGo = a
+        a.setState(1)
+        owner.viewModelBinding.unbind(a)
+      }
+      #expect(letGo == nil)
+      let b = owner.viewModelBinding.watch(second)
+      b.setState(1)
+      provider.resume()
+      #expect(owner.told.count == 1)
+      #expect(owner.told.first === b)
+      #expect(host.updates == 1)
+      host.dispose()
+    }
+  }
+
+  /// A paused view model's binding disposed with its owner lets go of the dependency it kept
+  /// for the refresh it was owed: nothing else holds it, so it is freed.
+  @Test func aDisposedPausedBindingKeepsNoDependency() {
+    withTestRegistry { registry, _ in
+      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
+      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
+      let host = ViewModelBinding()
+      weak var changed: StateViewModel<Int>?
+      do {
+        let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
+        let provider = BasePauseProvider()
+        owner.viewModelBinding.addPauseProvider(provider)
+        provider.pause()
+        let a = owner.viewModelBinding.watch(first)
+        changed = a
+        a.setState(1)
+      }
+      host.dispose()
+      #expect(registry.liveInstanceCount == 0)
+      #expect(changed == nil)
+    }
+  }
+
   /// `addPauseProvider(_:)`: the binding follows each provider "until the provider is removed or
   /// the binding is disposed; then it calls the closure `observePause(_:)` returned, once".
   @Test func disposingABindingStopsFollowingEveryProvider() {
