@@ -119,7 +119,8 @@ open class ViewModel {
   public var tag: AnyHashable? { lifetime.record?.values.tag }
 
   /// Whether anything hears ``notifyListeners()``: a listener, a watching binding or a
-  /// ``changes`` stream consumer.
+  /// ``changes`` stream consumer. A ``StateViewModel``'s state listeners (`listenState`,
+  /// `listenStateSelect`) hear `setState` only, and are not counted.
   ///
   /// ```swift
   /// if viewModel.hasListeners { startPolling() }

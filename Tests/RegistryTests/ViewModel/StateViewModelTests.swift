@@ -23,6 +23,26 @@ private final class ProfileViewModel: StateViewModel<Profile> {
 
 @MainActor
 @Suite struct StateViewModelTests {
+  /// `hasListeners`: "A ``StateViewModel``'s state listeners (`listenState`,
+  /// `listenStateSelect`) hear `setState` only, and are not counted."
+  @Test func stateListenersAreNotCountedByHasListeners() {
+    withTestRegistry { _, _ in
+      let model = ProfileViewModel()
+      var heard = 0
+      let stopState = model.listenState { _, _ in heard += 1 }
+      let stopSelect = model.listenStateSelect(selector: \.age) { _, _ in heard += 1 }
+      #expect(!model.hasListeners)
+      model.setState(Profile(name: "Ada", age: 1))
+      #expect(heard == 2)
+      let stop = model.listen {}
+      #expect(model.hasListeners)
+      stop()
+      stopState()
+      stopSelect()
+      #expect(!model.hasListeners)
+    }
+  }
+
   @Test func equatableStateSetToAnEqualValueNotifiesNobody() {
     withTestRegistry { _, _ in
       let model = ProfileViewModel()
