@@ -194,6 +194,10 @@ final class BindingCore {
 final class BindingExtras {
   /// Set by a ``ViewModelHost``: refreshes the host instead of the binding's `onUpdate`.
   var hostRefresh: (() -> Void)?
+  /// A paused view model's binding that missed a refresh: the dependencies that changed (or
+  /// were disposed) after the one it keeps (``BindingCore/changedDependency``), in order, each
+  /// once; the next is told on resume when the binding lets go of the one it keeps.
+  var laterMissedDependencies: [ViewModel] = []
   /// The pause providers the binding follows, each with how to stop following it.
   var pauseSubscriptions: [BindingCore.PauseSubscription] = []
   /// Cleanup run when the binding is disposed, however that happens: subscriptions the binding

@@ -62,9 +62,33 @@ extension BindingCore {
     extras.pauseSubscriptions.removeAll()
     for subscription in subscriptions { subscription.stop() }
     isPaused = false
-    // Disposed: no refresh is owed, and the dependency kept for one is let go.
+    // Disposed: no refresh is owed, and the dependencies kept for one are let go.
     missedRefresh = false
     changedDependency = nil
+    extras.laterMissedDependencies.removeAll()
+  }
+
+  /// A paused view model's binding that missed a refresh, and keeps the dependency that changed
+  /// first for it, marked by `dependency`'s change or disposal: kept next, in case the binding
+  /// lets go of the first before it resumes.
+  @inline(never)
+  func noteMissedDependency(_ dependency: ViewModel) {
+    guard missedRefresh, dependency !== changedDependency else { return }
+    guard !extras.laterMissedDependencies.contains(where: { $0 === dependency }) else { return }
+    extras.laterMissedDependencies.append(dependency)
+  }
+
+  /// A paused binding that missed a refresh let go of `viewModel`: it is kept no longer for that
+  /// refresh's `onDependencyNotify`, which then names the next one that changed, if any.
+  @inline(never)
+  func forgetMissedDependency(_ viewModel: ViewModel) {
+    if changedDependency === viewModel {
+      changedDependency =
+        hasExtras && !extras.laterMissedDependencies.isEmpty
+        ? extras.laterMissedDependencies.removeFirst() : nil
+    } else if hasExtras {
+      extras.laterMissedDependencies.removeAll { $0 === viewModel }
+    }
   }
 
   /// Recomputes `isPaused`; on resume, refreshes once if a refresh was missed.
@@ -91,6 +115,7 @@ extension BindingCore {
       missedRefresh = false
       registry.beginChange()
       // A view model's binding tells it which dependency changed first while it was paused.
+      if hasExtras { extras.laterMissedDependencies.removeAll() }
       registry.markDirty(self, dependency: changedDependency)
       registry.endChange()
     }

@@ -106,9 +106,10 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   case buildAbandoned(type: String, key: String?)
 
   /// A binding was disposed while it built an instance it asked for (by the builder, `onCreate`
-  /// or `onBind`). It cannot hold what it asked for, so what the resolution built is disposed
-  /// too — `aliveForever` or not — unless another holder holds it. The throwing forms throw it;
-  /// `watch(_:)` and `read(_:)` report it and return the instance as it is.
+  /// or `onBind`), or, by anything, while it waited for an async build (`watchAsync(_:)`,
+  /// `readAsync(_:)`). It cannot hold what it asked for, so what the resolution built is
+  /// disposed too — `aliveForever` or not — unless another holder holds it. The throwing forms
+  /// throw it; `watch(_:)` and `read(_:)` report it and return the instance as it is.
   case bindingDisposedWhileBuilding(operation: String, binding: String, type: String, key: String?)
 
   /// An interface — a spec declared without a builder — was resolved in a registry that has no

@@ -160,11 +160,13 @@ extension ViewModelRegistry {
     }
     core.isDirty = true
     if core.isModelOwned {
-      // A paused binding that missed a refresh keeps the dependency that changed first, unless
-      // it let go of that one meanwhile.
-      if !core.missedRefresh || core.changedDependency == nil {
+      // A binding that is not dirty has no dependency recorded, but one paused that missed a
+      // refresh: it keeps the one that changed first, and notes the later ones.
+      if core.changedDependency == nil {
         core.changedDependency = dependency
         core.changedDependencyDepth = UInt16(clamping: changes.depth)
+      } else if let dependency {
+        core.noteMissedDependency(dependency)
       }
       changes.models.push(core, height: core.ownerViewModel?.lifetime.height ?? 0)
     } else {
@@ -177,7 +179,11 @@ extension ViewModelRegistry {
   /// recorded one was made inside it (by one of its listeners): `dependency` changed first.
   @inline(never)
   private func keepFirstChangedDependency(_ core: BindingCore, _ dependency: ViewModel?) {
-    guard core.isModelOwned, changes.depth < Int(core.changedDependencyDepth) else { return }
+    guard core.isModelOwned else { return }
+    // Paused past a missed refresh, the recorded one changed in an earlier change: it stays
+    // first, however deep it was.
+    if core.missedRefresh, let dependency { return core.noteMissedDependency(dependency) }
+    guard changes.depth < Int(core.changedDependencyDepth) else { return }
     core.changedDependency = dependency
     core.changedDependencyDepth = UInt16(clamping: changes.depth)
   }

@@ -51,9 +51,9 @@ extension ViewModelRegistry {
   /// its last holder.
   @inline(__always)
   private func didRelease(_ viewModel: ViewModel, by holder: BindingCore) {
-    // A paused view model's binding that lets go of the dependency it kept for the refresh it
-    // is owed keeps it no longer: what it let go of is freed, and it is not told of it.
-    if holder.missedRefresh { forgetKeptDependency(viewModel, by: holder) }
+    // A paused view model's binding that lets go of a dependency it kept for the refresh it is
+    // owed keeps it no longer: what it let go of is freed, and it is not told of it.
+    if holder.missedRefresh { holder.forgetMissedDependency(viewModel) }
     if let values = viewModel.lifetime.record?.values {
       let bindingId = holder.id
       let arg = InstanceArg(values: values, bindingId: bindingId)
@@ -65,14 +65,6 @@ extension ViewModelRegistry {
     if viewModel.owesObservers { viewModel.deliverOwedObservers() }
     // Decided after the hook: `onUnbind` may have found the instance a new holder.
     releaseIfUnheld(viewModel)
-  }
-
-  /// A paused binding that missed a refresh lets go of `viewModel`: when it is the dependency
-  /// kept for that refresh's `onDependencyNotify`, it is kept no longer. Out of line: only a
-  /// paused binding gets here.
-  @inline(never)
-  private func forgetKeptDependency(_ viewModel: ViewModel, by holder: BindingCore) {
-    if holder.changedDependency === viewModel { holder.changedDependency = nil }
   }
 
   /// Disposes (or lets wait) an instance that was built for callers who all went away before

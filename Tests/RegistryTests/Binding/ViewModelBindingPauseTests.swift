@@ -134,6 +134,59 @@ private final class PausedOwner: ViewModel {
     }
   }
 
+  /// Let go of the first dependency that changed, it is told of the next one that changed
+  /// while it was paused, among those it still holds.
+  @Test func aPausedViewModelThatLetGoOfTheFirstIsToldOfTheNext() {
+    withTestRegistry { _, _ in
+      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
+      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
+      let host = CountingBinding()
+      let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
+      let provider = BasePauseProvider()
+      owner.viewModelBinding.addPauseProvider(provider)
+      provider.pause()
+      let a = owner.viewModelBinding.watch(first)
+      let b = owner.viewModelBinding.watch(second)
+      a.setState(1)
+      b.setState(1)
+      a.setState(2)
+      owner.viewModelBinding.unbind(a)
+      provider.resume()
+      #expect(owner.told.count == 1)
+      #expect(owner.told.first === b)
+      #expect(host.updates == 1)
+      host.dispose()
+    }
+  }
+
+  /// The first dependency that changed while paused stays first, however deep in nested changes
+  /// it changed: a later change, even a shallower one, began after it.
+  @Test func theFirstDependencyThatChangedWhilePausedStaysFirst() {
+    withTestRegistry { _, _ in
+      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
+      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
+      let outside = ViewModelSpec(key: "outside") { StateViewModel(state: 0) }
+      let host = CountingBinding()
+      let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
+      let a = owner.viewModelBinding.watch(first)
+      let b = owner.viewModelBinding.watch(second)
+      let x = host.watch(outside)
+      // `first` changes one level deep, inside a listener of `outside`; later `second` changes
+      // at the top, and its own listener changes `first` again inside it.
+      _ = x.listen { a.setState(a.state + 1) }
+      _ = b.listen { a.setState(a.state + 1) }
+      let provider = BasePauseProvider()
+      owner.viewModelBinding.addPauseProvider(provider)
+      provider.pause()
+      x.setState(1)
+      b.setState(1)
+      provider.resume()
+      #expect(owner.told.count == 1)
+      #expect(owner.told.first === a)
+      host.dispose()
+    }
+  }
+
   /// A paused view model's binding disposed with its owner lets go of the dependency it kept
   /// for the refresh it was owed: nothing else holds it, so it is freed.
   @Test func aDisposedPausedBindingKeepsNoDependency() {
