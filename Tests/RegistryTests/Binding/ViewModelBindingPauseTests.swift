@@ -187,6 +187,34 @@ private final class PausedOwner: ViewModel {
     }
   }
 
+  /// A paused view model's own binding that outlives its owner (a caller kept it) keeps no
+  /// dependency once disposed: the one it kept for its resume is freed with the rest.
+  @Test func aPausedOwnBindingKeptPastItsOwnerKeepsNoDependency() {
+    withTestRegistry { registry, _ in
+      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
+      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
+      let host = ViewModelBinding()
+      weak var changed: StateViewModel<Int>?
+      let kept: ViewModelBinding
+      do {
+        let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
+        kept = owner.viewModelBinding
+        let provider = BasePauseProvider()
+        kept.addPauseProvider(provider)
+        provider.pause()
+        let a = kept.watch(first)
+        let b = kept.watch(second)
+        changed = a
+        a.setState(1)
+        b.setState(1)
+      }
+      host.dispose()
+      #expect(kept.isDisposed)
+      #expect(registry.liveInstanceCount == 0)
+      #expect(changed == nil)
+    }
+  }
+
   /// A paused view model's binding disposed with its owner lets go of the dependency it kept
   /// for the refresh it was owed: nothing else holds it, so it is freed.
   @Test func aDisposedPausedBindingKeepsNoDependency() {

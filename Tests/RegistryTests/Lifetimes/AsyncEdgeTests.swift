@@ -129,9 +129,10 @@ private func settleTasks() async {
     let registry = ViewModelRegistry(name: "async")
     let gate = AsyncGate()
     var built: ProbeViewModel?
+    let log = EventLog()
     let spec = AsyncViewModelSpec(key: "db", aliveForever: true) { () async -> ProbeViewModel in
       await gate.wait()
-      let model = ProbeViewModel("db", log: EventLog())
+      let model = ProbeViewModel("db", log: log)
       built = model
       return model
     }
@@ -152,6 +153,8 @@ private func settleTasks() async {
             operation: operation, binding: binding.id, type: "ProbeViewModel", key: "\"db\""))
     }
     #expect(built?.isDisposed == true)
+    // Disposed as any instance is: `onDispose`, then the `dispose()` override.
+    #expect(log.events.suffix(2) == ["onDispose db", "dispose db"])
     #expect(registry.liveInstanceCount == 0)
   }
 
