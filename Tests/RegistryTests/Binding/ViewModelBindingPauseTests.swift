@@ -159,6 +159,59 @@ private final class PausedOwner: ViewModel {
     }
   }
 
+  /// Past the first, the dependencies that changed while paused are kept in the order they
+  /// first changed, each once, and those it let go of are dropped wherever they stand.
+  @Test func theDependenciesThatChangedLaterAreKeptInOrderEachOnce() {
+    withTestRegistry { _, _ in
+      let specs = (0..<4).map { index in
+        ViewModelSpec(key: "dependency \(index)") { StateViewModel(state: 0) }
+      }
+      let host = CountingBinding()
+      let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(specs[0], specs[1]) })
+      let provider = BasePauseProvider()
+      owner.viewModelBinding.addPauseProvider(provider)
+      let deps = specs.map { owner.viewModelBinding.watch($0) }
+      provider.pause()
+      // Changed in this order: 0, 1, 1 again, 2, 3.
+      for index in [0, 1, 1, 2, 3] { deps[index].setState(deps[index].state + 1) }
+      // Let go of 2 (not the first kept), then of 0 and 1 (each the first kept in turn).
+      for index in [2, 0, 1] { owner.viewModelBinding.unbind(deps[index]) }
+      provider.resume()
+      #expect(owner.told.count == 1)
+      #expect(owner.told.first === deps[3])
+      host.dispose()
+    }
+  }
+
+  /// What changed during one pause is not kept into the next: a second pause whose only
+  /// changed dependency was let go of tells of none.
+  @Test func aResumeForgetsWhatChangedDuringThePause() {
+    withTestRegistry { _, _ in
+      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
+      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
+      let third = ViewModelSpec(key: "third") { StateViewModel(state: 0) }
+      let host = CountingBinding()
+      let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
+      let provider = BasePauseProvider()
+      owner.viewModelBinding.addPauseProvider(provider)
+      let a = owner.viewModelBinding.watch(first)
+      let b = owner.viewModelBinding.watch(second)
+      let c = owner.viewModelBinding.watch(third)
+      provider.pause()
+      a.setState(1)
+      b.setState(1)
+      provider.resume()
+      #expect(owner.told.count == 1 && owner.told.first === a)
+      provider.pause()
+      c.setState(1)
+      owner.viewModelBinding.unbind(c)
+      provider.resume()
+      #expect(owner.told.count == 1)
+      #expect(host.updates == 2)
+      host.dispose()
+    }
+  }
+
   /// The first dependency that changed while paused stays first, however deep in nested changes
   /// it changed: a later change, even a shallower one, began after it.
   @Test func theFirstDependencyThatChangedWhilePausedStaysFirst() {
@@ -195,6 +248,7 @@ private final class PausedOwner: ViewModel {
       let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
       let host = ViewModelBinding()
       weak var changed: StateViewModel<Int>?
+      weak var changedLater: StateViewModel<Int>?
       let kept: ViewModelBinding
       do {
         let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
@@ -205,6 +259,7 @@ private final class PausedOwner: ViewModel {
         let a = kept.watch(first)
         let b = kept.watch(second)
         changed = a
+        changedLater = b
         a.setState(1)
         b.setState(1)
       }
@@ -212,6 +267,7 @@ private final class PausedOwner: ViewModel {
       #expect(kept.isDisposed)
       #expect(registry.liveInstanceCount == 0)
       #expect(changed == nil)
+      #expect(changedLater == nil)
     }
   }
 
