@@ -62,8 +62,7 @@ extension BindingCore {
     extras.pauseSubscriptions.removeAll()
     for subscription in subscriptions { subscription.stop() }
     isPaused = false
-    // Disposed: no refresh is owed, and the dependencies kept for one are let go.
-    missedRefresh = false
+    // Disposed: the dependencies kept for a refresh owed on resume are let go (no resume comes).
     changedDependency = nil
     extras.laterMissedDependencies.removeAll()
   }
