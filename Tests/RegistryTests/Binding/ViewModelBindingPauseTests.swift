@@ -262,6 +262,8 @@ private final class PausedOwner: ViewModel {
         changedLater = b
         a.setState(1)
         b.setState(1)
+        // Disposed, `a` is no longer held by the binding, which still keeps it for its resume.
+        registry.dispose(a)
       }
       host.dispose()
       #expect(kept.isDisposed)
