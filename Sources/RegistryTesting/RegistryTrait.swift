@@ -4,8 +4,8 @@ import Testing
 /// Runs each test in its own fresh registry, so tests run in parallel without seeing each other.
 ///
 /// Every binding created, spec resolved, proxy set, configuration and lifecycle observer
-/// installed inside the test — including in tasks it starts — belongs to that registry, and is
-/// gone when the test ends. Reported mistakes become test issues at the line that made them:
+/// installed inside the test — including in tasks it starts, but not in a `Task.detached`, which
+/// inherits no task-local value — belongs to that registry, and is gone when the test ends. Reported mistakes become test issues at the line that made them:
 /// errors fail the test, warnings (key churn, a dropped binding) are recorded as test warnings
 /// unless `failOnWarnings` is `true`. At the end, an instance still alive that is not
 /// `aliveForever` (nor waiting out a grace period, nor kept in a pool) fails the test with its

@@ -8,10 +8,10 @@ extension ViewModelBinding {
   /// — before its leak check, so a test resolves without making and disposing a binding by
   /// hand.
   ///
-  /// Every use in one test (and in the tasks it starts) is the same binding, so reading a spec
-  /// twice is one holder, and what the test resolved is let go at its end. Nested registry
-  /// traits share the outermost one's binding; a `withRegistry` block has its own, in its own
-  /// registry.
+  /// Every use in one test (and in the tasks it starts, but for a `Task.detached`, which knows
+  /// no test) is the same binding, so reading a spec twice is one holder, and what the test
+  /// resolved is let go at its end. Nested registry traits share the outermost one's binding; a
+  /// `withRegistry` block has its own, in its own registry.
   ///
   /// A binding the test makes itself is the test's to dispose: one dropped without `dispose()`
   /// while it still held instances is reported as a warning that names where it was made and
@@ -37,7 +37,7 @@ extension ViewModelBinding {
           ViewModelBinding.test was used outside a test's registry scope.
             Registry: \(ViewModelRegistry.current.name)
           Only a scope that owns a registry — the .registry trait, or withRegistry — can dispose its binding before its leak check; outside one, nothing would.
-          To fix, give the test the .registry trait (@Test(.registry) func …), or run the code inside withRegistry { … }.
+          To fix, give the test the .registry trait (@Test(.registry) func …), or run the code inside withRegistry { … }. In a Task.detached, which inherits nothing of the test (no task-local value), hand the task the test's binding or registry instead.
           """))
     return ViewModelBinding()
   }

@@ -85,7 +85,8 @@ public func withRegistry<R>(
 ///   - failOnWarnings: Whether reported warnings fail the test like errors do.
 ///   - sourceLocation: Where to record leaks and issues that carry no location of their own.
 ///   - operation: The work; it receives the registry, which is also `ViewModelRegistry.current`
-///     in it and in the tasks it starts.
+///     in it and in the tasks it starts (not in a `Task.detached`, which inherits no task-local
+///     value: hand it the registry).
 /// - Returns: What `operation` returns.
 /// - Throws: What `operation` throws.
 @MainActor

@@ -201,3 +201,20 @@ func runNested(
     #expect(keeper.bindings.first?.registry.liveInstanceCount == 0)
   }
 }
+
+/// A `Task.detached` inherits no task-local value: in it the test's registry is not current, and
+/// the docs say to hand it the registry instead, which then works as in the test itself.
+@MainActor
+@Suite struct DetachedTaskTests {
+  @Test(.registry { $0.setProxy(for: greetingSpec) { GreetingViewModel(owner: 5) } })
+  func aDetachedTaskIsHandedTheTestsRegistry() async {
+    let registry = ViewModelRegistry.current
+    let (isCurrent, owner) = await Task.detached { @MainActor in
+      let binding = ViewModelBinding(registry: registry)
+      defer { binding.dispose() }
+      return (ViewModelRegistry.current === registry, binding.watch(greetingSpec).owner)
+    }.value
+    #expect(!isCurrent)
+    #expect(owner == 5)
+  }
+}

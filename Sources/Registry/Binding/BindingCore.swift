@@ -179,7 +179,14 @@ final class BindingCore {
       changedDependency = nil
       // The owner may be mid-disposal: its binding is disposed only after its hooks ran.
       guard !ownerViewModel.isDisposed else { return }
-      if let dependency { ownerViewModel.onDependencyNotify(dependency) }
+      if let dependency {
+        // Dirty while the hook runs: a dependency it changes or disposes is part of this change,
+        // which the notification below tells; it queues no second refresh.
+        isDirty = true
+        ownerViewModel.onDependencyNotify(dependency)
+        isDirty = false
+        changedDependency = nil
+      }
       ownerViewModel.notifyListeners()
     } else if let hostRefresh {
       hostRefresh()

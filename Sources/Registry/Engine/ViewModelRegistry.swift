@@ -176,7 +176,8 @@ public final class ViewModelRegistry {
     MainActor.assumeIsolated { synchronouslyCurrent = nil }
   }
 
-  /// Runs the async `operation` with this registry as ``current``; tasks it starts inherit it.
+  /// Runs the async `operation` with this registry as ``current``; tasks it starts inherit it,
+  /// but for a `Task.detached`, which inherits no task-local value.
   ///
   /// ```swift
   /// await registry.withCurrent {

@@ -102,8 +102,66 @@ private final class Rung: ProbeViewModel {
 
 /// `onDependencyNotify` tells a view model which watched dependency changed, once per change,
 /// before its own listeners hear of it.
+/// Watches two dependencies; `reaction` runs in its `onDependencyNotify`, after it records the
+/// dependency it was told of.
+@MainActor
+private final class Reacting: ViewModel {
+  let first: ViewModelSpec<ProbeViewModel>
+  let second: ViewModelSpec<ProbeViewModel>
+  var reaction: ((Reacting, ViewModel) -> Void)?
+  var told: [ViewModel] = []
+
+  init(_ first: ViewModelSpec<ProbeViewModel>, _ second: ViewModelSpec<ProbeViewModel>) {
+    self.first = first
+    self.second = second
+  }
+
+  override func onCreate(_ arg: InstanceArg) {
+    _ = viewModelBinding.watch(first)
+    _ = viewModelBinding.watch(second)
+  }
+
+  override func onDependencyNotify(_ viewModel: ViewModel) {
+    told.append(viewModel)
+    reaction?(self, viewModel)
+  }
+}
+
 @MainActor
 @Suite struct DependencyNotifyTests {
+  /// "Within one change it is called once, with the first dependency that changed": also when
+  /// the hook itself changes another dependency, or disposes the one it was told of. Its own
+  /// listeners then run once, after the hook, and see what it did.
+  @Test(arguments: ["changes another", "disposes it"])
+  func whatTheHookDoesToItsDependenciesIsPartOfTheSameChange(_ reaction: String) {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      let first = ViewModelSpec(key: "first") { ProbeViewModel("first", log: log) }
+      let second = ViewModelSpec(key: "second") { ProbeViewModel("second", log: log) }
+      let host = CountingBinding()
+      let owner = host.watch(ViewModelSpec(key: "owner") { Reacting(first, second) })
+      let a = owner.viewModelBinding.watch(first)
+      let b = owner.viewModelBinding.watch(second)
+      owner.reaction = { _, dependency in
+        guard dependency === a else { return }
+        if reaction == "changes another" { b.set(1) } else { registry.dispose(a) }
+      }
+      var seen: [Int] = []
+      owner.listen { seen.append(b.value) }
+      a.set(1)
+      #expect(owner.told.count == 1)
+      #expect(owner.told.first === a)
+      #expect(seen == [reaction == "changes another" ? 1 : 0])
+      #expect(host.updates == 1)
+      #expect(a.isDisposed == (reaction == "disposes it"))
+      // The next change is told again.
+      b.set(2)
+      #expect(owner.told.count == 2)
+      #expect(owner.told.last === b)
+      host.dispose()
+    }
+  }
+
   @Test func aWatchedDependencysChangeIsToldOnceBeforeTheParentsListeners() throws {
     try withTestRegistry { registry, _ in
       let log = EventLog()
