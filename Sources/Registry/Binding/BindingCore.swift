@@ -176,17 +176,20 @@ final class BindingCore {
     }
     if let ownerViewModel {
       let dependency = changedDependency
-      changedDependency = nil
       // The owner may be mid-disposal: its binding is disposed only after its hooks ran.
-      guard !ownerViewModel.isDisposed else { return }
+      guard !ownerViewModel.isDisposed else {
+        changedDependency = nil  // told nothing now: not kept either
+        return
+      }
       if let dependency {
         // Dirty while the hook runs: a dependency it changes or disposes is part of this change,
         // which the notification below tells; it queues no second refresh.
         isDirty = true
         ownerViewModel.onDependencyNotify(dependency)
         isDirty = false
-        changedDependency = nil
       }
+      // Cleared after the hook: what its changes recorded belongs to this change too.
+      changedDependency = nil
       ownerViewModel.notifyListeners()
     } else if let hostRefresh {
       hostRefresh()

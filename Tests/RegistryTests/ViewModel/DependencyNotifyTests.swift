@@ -132,6 +132,35 @@ private final class Reacting: ViewModel {
   /// "Within one change it is called once, with the first dependency that changed": also when
   /// the hook itself changes another dependency, or disposes the one it was told of. Its own
   /// listeners then run once, after the hook, and see what it did.
+  /// What the hook's own changes record is dropped with the change: a first dependency that
+  /// changed deep in nested changes, then a hook that changes another at the top, leaves nothing
+  /// behind, and the next change of the first is told as itself.
+  @Test func theHooksChangesLeaveNothingForTheNextChange() {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      let first = ViewModelSpec(key: "first") { ProbeViewModel("first", log: log) }
+      let second = ViewModelSpec(key: "second") { ProbeViewModel("second", log: log) }
+      let outside = ViewModelSpec(key: "outside") { ProbeViewModel("outside", log: log) }
+      let host = CountingBinding()
+      let owner = host.watch(ViewModelSpec(key: "owner") { Reacting(first, second) })
+      let a = owner.viewModelBinding.watch(first)
+      let b = owner.viewModelBinding.watch(second)
+      let x = host.watch(outside)
+      // `first` changes two levels deep, inside `outside`'s change.
+      let stop = x.listen { a.set(a.value + 1) }
+      owner.reaction = { _, dependency in
+        if dependency === a, b.value == 0 { b.set(1) }
+      }
+      x.set(1)
+      #expect(owner.told.count == 1 && owner.told.first === a)
+      stop()
+      a.set(10)
+      #expect(owner.told.count == 2)
+      #expect(owner.told.last === a)
+      host.dispose()
+    }
+  }
+
   @Test(arguments: ["changes another", "disposes it"])
   func whatTheHookDoesToItsDependenciesIsPartOfTheSameChange(_ reaction: String) {
     withTestRegistry { registry, _ in
