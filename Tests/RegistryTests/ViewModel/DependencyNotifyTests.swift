@@ -161,6 +161,26 @@ private final class Reacting: ViewModel {
     }
   }
 
+  /// A dependency the view model's own listeners change is a change of its own, which comes
+  /// after the notification: the view model is told of it, as of any dependency that changed.
+  @Test func aDependencyItsOwnListenersChangeIsToldAfterThem() {
+    withTestRegistry { _, _ in
+      let log = EventLog()
+      let first = ViewModelSpec(key: "first") { ProbeViewModel("first", log: log) }
+      let second = ViewModelSpec(key: "second") { ProbeViewModel("second", log: log) }
+      let host = CountingBinding()
+      let owner = host.watch(ViewModelSpec(key: "owner") { Reacting(first, second) })
+      let a = owner.viewModelBinding.watch(first)
+      let b = owner.viewModelBinding.watch(second)
+      owner.listen { if b.value == 0 { b.set(1) } }
+      a.set(1)
+      #expect(owner.told.count == 2)
+      #expect(owner.told.first === a)
+      #expect(owner.told.last === b)
+      host.dispose()
+    }
+  }
+
   @Test(arguments: ["changes another", "disposes it"])
   func whatTheHookDoesToItsDependenciesIsPartOfTheSameChange(_ reaction: String) {
     withTestRegistry { registry, _ in
