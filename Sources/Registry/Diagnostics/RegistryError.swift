@@ -68,9 +68,9 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// instance the registry keeps is reported too, and that instance returned as it is).
   case resetInProgress(operation: String, type: String, key: String?, registry: String)
 
-  /// The instance a resolution built was disposed before it returned (by its own `onCreate` or
-  /// `onBind`). The throwing forms throw it; `watch(_:)` and `read(_:)` return the disposed
-  /// instance.
+  /// The instance a resolution built, or found and started holding, was disposed before it
+  /// returned (by its own `onCreate` or `onBind`). The throwing forms throw it; `watch(_:)` and
+  /// `read(_:)` return the disposed instance.
   case disposedDuringResolution(operation: String, type: String, key: String?)
 
   /// A mistake described by its message alone: what a caller reports or throws in the

@@ -366,9 +366,23 @@ extension ViewModelRegistry {
       if let chain = acquire(found, at: identity, by: holder, watching: mode.isWatching) {
         throw refusal(found, chain: chain)
       }
+      // Its `onBind` disposed it: the throwing forms say so, as for an instance just built.
+      if found.isDisposed, site == nil {
+        throw disposedOnBind(found, type: type, key: values.key, operation: operation)
+      }
       return found
     }
     return nil
+  }
+
+  @inline(never)
+  private func disposedOnBind(
+    _ found: ViewModel, type: Any.Type, key: AnyHashable?, operation: StaticString
+  ) -> UnheldInstance {
+    UnheldInstance(
+      error: .disposedDuringResolution(
+        operation: "\(operation)", type: Describe.type(type), key: Describe.key(key)),
+      viewModel: found)
   }
 
   /// The chain of view models from the owner of `holder` through `target` back to that owner,

@@ -116,6 +116,32 @@ private final class RegistryRecordingViewModel: ProbeViewModel {
     }
   }
 
+  /// The same when the instance was alive already, and disposes itself in the `onBind` of a
+  /// second binding that comes to hold it: the throwing forms throw, `watch` returns it as it is.
+  @Test(arguments: [false, true])
+  func aLiveInstanceThatDisposesItselfWhenASecondBindingHoldsIt(throwing: Bool) {
+    withTestRegistry { registry, reporter in
+      let spec = ViewModelSpec(key: "second") { DisposedOnSecondBind() }
+      let first = ViewModelBinding()
+      let live = first.watch(spec)
+      let second = ViewModelBinding()
+      if throwing {
+        #expect(
+          throws: RegistryError.disposedDuringResolution(
+            operation: "watchThrowing(_:)", type: "DisposedOnSecondBind", key: #""second""#)
+        ) { _ = try second.watchThrowing(spec) }
+      } else {
+        #expect(second.watch(spec) === live)
+        #expect(reporter.errors.isEmpty)
+      }
+      #expect(live.isDisposed)
+      #expect(live.disposals == 1)
+      #expect(registry.liveInstanceCount == 0)
+      first.dispose()
+      second.dispose()
+    }
+  }
+
   @Test func forcedDisposalRefreshesHostsOnceAfterEveryHook() {
     withTestRegistry { registry, _ in
       let log = EventLog()
@@ -189,4 +215,18 @@ private final class RegistryRecordingViewModel: ProbeViewModel {
       #expect(registry.liveInstanceCount == 1)
     }
   }
+}
+
+/// Disposes itself when a second binding starts holding it.
+@MainActor
+private final class DisposedOnSecondBind: ViewModel {
+  private var binds = 0
+  private(set) var disposals = 0
+
+  override func onBind(_ arg: InstanceArg, bindingId: String) {
+    binds += 1
+    if binds == 2 { dispose() }
+  }
+
+  override func onDispose(_ arg: InstanceArg) { disposals += 1 }
 }
