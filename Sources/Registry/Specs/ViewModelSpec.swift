@@ -188,22 +188,15 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
 
   /// A family's spec: `origin` is its values and builds its instances; `sharedIdentity` is
   /// made from its key by the family, which has it at hand.
-  init(
+  convenience init(
     origin: SpecOrigin<VM>, sharedIdentity: InstanceIdentity?, privateKey: consuming InstanceKey?,
     unusedBuilder: @escaping @MainActor () throws -> VM
   ) {
-    self.values = origin
-    self.origin = origin
-    self.storedInputs = .none
-    self.site = nil
-    self.interface = nil
-    self.ownBuilder = unusedBuilder
     let (identity, byArgument) = Self.ownIdentity(
       shared: sharedIdentity, privateKey: consume privateKey, hashedBy: ObjectIdentifier(origin))
-    identifiesByArgument = byArgument
-    // Read before the identity moves into its stored property: after, it would be a copy.
-    lookupBoxAddress = identity.boxAddress
-    ownIdentity = identity
+    self.init(
+      origin: origin, identity: identity, identifiesByArgument: byArgument,
+      unusedBuilder: unusedBuilder)
   }
 
   /// A family's spec keyed by its argument (no key function): `origin` is its values, builds
@@ -211,8 +204,19 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
   /// the usual family spec passes no optional key: each `InstanceKey?` or `AnyHashable?` passed
   /// on is copied or destroyed through the runtime's generic witnesses, even when empty (about
   /// 60–85 instructions each).
-  init(
+  convenience init(
     origin: SpecOrigin<VM>, sharedIdentity: InstanceIdentity,
+    unusedBuilder: @escaping @MainActor () throws -> VM
+  ) {
+    self.init(
+      origin: origin, identity: sharedIdentity, identifiesByArgument: false,
+      unusedBuilder: unusedBuilder)
+  }
+
+  /// A family's spec with its identity decided: the two initializers above.
+  @inline(__always)
+  private init(
+    origin: SpecOrigin<VM>, identity: consuming InstanceIdentity, identifiesByArgument: Bool,
     unusedBuilder: @escaping @MainActor () throws -> VM
   ) {
     self.values = origin
@@ -221,10 +225,10 @@ public final class ViewModelSpec<VM: ViewModel>: @unchecked Sendable {
     self.site = nil
     self.interface = nil
     self.ownBuilder = unusedBuilder
-    identifiesByArgument = false
+    self.identifiesByArgument = identifiesByArgument
     // Read before the identity moves into its stored property: after, it would be a copy.
-    lookupBoxAddress = sharedIdentity.boxAddress
-    ownIdentity = sharedIdentity
+    lookupBoxAddress = identity.boxAddress
+    ownIdentity = identity
   }
 
   /// The identity a spec's instances have without a proxy: `shared`, for a keyed spec; else
