@@ -46,6 +46,22 @@ private final class PausedOwner: ViewModel {
   override func onDependencyNotify(_ viewModel: ViewModel) { told.append(viewModel) }
 }
 
+/// A paused view model's setup: the owner watches `first` and `second` through its own binding,
+/// which follows `provider` (not paused yet); `host` holds the owner.
+@MainActor
+private func pausedOwner() -> (
+  first: ViewModelSpec<StateViewModel<Int>>, second: ViewModelSpec<StateViewModel<Int>>,
+  host: CountingBinding, owner: PausedOwner, provider: BasePauseProvider
+) {
+  let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
+  let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
+  let host = CountingBinding()
+  let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
+  let provider = BasePauseProvider()
+  owner.viewModelBinding.addPauseProvider(provider)
+  return (first, second, host, owner, provider)
+}
+
 @MainActor
 @Suite struct ViewModelBindingPauseTests {
   /// A view model's own binding, paused, misses its dependencies' changes; on resume it
@@ -54,14 +70,9 @@ private final class PausedOwner: ViewModel {
   /// and watchers".
   @Test func aPausedViewModelIsToldOfTheFirstDependencyThatChangedOnResume() {
     withTestRegistry { _, _ in
-      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
-      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
-      let host = CountingBinding()
-      let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
+      let (first, second, host, owner, provider) = pausedOwner()
       var order: [String] = []
       _ = owner.listen { order.append("listeners, told \(owner.told.count)") }
-      let provider = BasePauseProvider()
-      owner.viewModelBinding.addPauseProvider(provider)
       provider.pause()
       let a = owner.viewModelBinding.watch(first)
       let b = owner.viewModelBinding.watch(second)
@@ -86,12 +97,7 @@ private final class PausedOwner: ViewModel {
   /// model let go of it, and is told of it on resume.
   @Test func aPausedViewModelIsToldOfADependencyDisposedMeanwhileOnResume() {
     withTestRegistry { registry, _ in
-      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
-      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
-      let host = CountingBinding()
-      let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
-      let provider = BasePauseProvider()
-      owner.viewModelBinding.addPauseProvider(provider)
+      let (first, _, host, owner, provider) = pausedOwner()
       provider.pause()
       let a = owner.viewModelBinding.read(first)
       registry.dispose(a)
@@ -109,12 +115,7 @@ private final class PausedOwner: ViewModel {
   /// the view model is told of the first one that changed after it, among those it still holds.
   @Test func aPausedViewModelIsNotToldOfADependencyItLetGoOf() {
     withTestRegistry { _, _ in
-      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
-      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
-      let host = CountingBinding()
-      let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
-      let provider = BasePauseProvider()
-      owner.viewModelBinding.addPauseProvider(provider)
+      let (first, second, host, owner, provider) = pausedOwner()
       provider.pause()
       weak var letGo: StateViewModel<Int>?
       do {
@@ -138,12 +139,7 @@ private final class PausedOwner: ViewModel {
   /// while it was paused, among those it still holds.
   @Test func aPausedViewModelThatLetGoOfTheFirstIsToldOfTheNext() {
     withTestRegistry { _, _ in
-      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
-      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
-      let host = CountingBinding()
-      let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
-      let provider = BasePauseProvider()
-      owner.viewModelBinding.addPauseProvider(provider)
+      let (first, second, host, owner, provider) = pausedOwner()
       provider.pause()
       let a = owner.viewModelBinding.watch(first)
       let b = owner.viewModelBinding.watch(second)
@@ -187,13 +183,8 @@ private final class PausedOwner: ViewModel {
   /// changed dependency was let go of tells of none.
   @Test func aResumeForgetsWhatChangedDuringThePause() {
     withTestRegistry { _, _ in
-      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
-      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
       let third = ViewModelSpec(key: "third") { StateViewModel(state: 0) }
-      let host = CountingBinding()
-      let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
-      let provider = BasePauseProvider()
-      owner.viewModelBinding.addPauseProvider(provider)
+      let (first, second, host, owner, provider) = pausedOwner()
       let a = owner.viewModelBinding.watch(first)
       let b = owner.viewModelBinding.watch(second)
       let c = owner.viewModelBinding.watch(third)
@@ -216,11 +207,8 @@ private final class PausedOwner: ViewModel {
   /// it changed: a later change, even a shallower one, began after it.
   @Test func theFirstDependencyThatChangedWhilePausedStaysFirst() {
     withTestRegistry { _, _ in
-      let first = ViewModelSpec(key: "first") { StateViewModel(state: 0) }
-      let second = ViewModelSpec(key: "second") { StateViewModel(state: 0) }
       let outside = ViewModelSpec(key: "outside") { StateViewModel(state: 0) }
-      let host = CountingBinding()
-      let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(first, second) })
+      let (first, second, host, owner, provider) = pausedOwner()
       let a = owner.viewModelBinding.watch(first)
       let b = owner.viewModelBinding.watch(second)
       let x = host.watch(outside)
@@ -228,8 +216,6 @@ private final class PausedOwner: ViewModel {
       // at the top, and its own listener changes `first` again inside it.
       _ = x.listen { a.setState(a.state + 1) }
       _ = b.listen { a.setState(a.state + 1) }
-      let provider = BasePauseProvider()
-      owner.viewModelBinding.addPauseProvider(provider)
       provider.pause()
       x.setState(1)
       b.setState(1)
