@@ -182,7 +182,10 @@ extension ViewModelRegistry {
     guard core.isModelOwned else { return }
     // Paused past a missed refresh, the recorded one changed in an earlier change: it stays
     // first, however deep it was.
-    if core.missedRefresh, let dependency { return core.noteMissedDependency(dependency) }
+    if core.missedRefresh, let dependency {
+      core.noteMissedDependency(dependency)
+      return
+    }
     guard changes.depth < Int(core.changedDependencyDepth) else { return }
     core.changedDependency = dependency
     core.changedDependencyDepth = UInt16(clamping: changes.depth)
