@@ -179,6 +179,36 @@ private func pausedOwner() -> (
     }
   }
 
+  /// Two dependencies that change in one change, while paused past a missed refresh, are both
+  /// kept after the first: let go of the first two, the view model is told of the third.
+  @Test func dependenciesThatChangeTogetherWhilePausedAreAllKept() {
+    withTestRegistry { _, _ in
+      let specs = (0..<3).map { index in
+        ViewModelSpec(key: "dependency \(index)") { StateViewModel(state: 0) }
+      }
+      let outside = ViewModelSpec(key: "outside") { StateViewModel(state: 0) }
+      let host = CountingBinding()
+      let owner = host.watch(ViewModelSpec(key: "owner") { PausedOwner(specs[0], specs[1]) })
+      let provider = BasePauseProvider()
+      owner.viewModelBinding.addPauseProvider(provider)
+      let deps = specs.map { owner.viewModelBinding.watch($0) }
+      let x = host.watch(outside)
+      // One change of `outside` changes dependencies 1 and 2 inside it.
+      _ = x.listen {
+        deps[1].setState(1)
+        deps[2].setState(1)
+      }
+      provider.pause()
+      deps[0].setState(1)
+      x.setState(1)
+      for index in [0, 1] { owner.viewModelBinding.unbind(deps[index]) }
+      provider.resume()
+      #expect(owner.told.count == 1)
+      #expect(owner.told.first === deps[2])
+      host.dispose()
+    }
+  }
+
   /// What changed during one pause is not kept into the next: a second pause whose only
   /// changed dependency was let go of tells of none.
   @Test func aResumeForgetsWhatChangedDuringThePause() {
