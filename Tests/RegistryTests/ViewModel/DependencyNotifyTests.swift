@@ -127,24 +127,28 @@ private final class Reacting: ViewModel {
   }
 }
 
+/// A `Reacting` view model held by `host`, and the two dependencies it watches, `a` and `b`.
+@MainActor
+private func reactingOwner() -> (
+  host: CountingBinding, owner: Reacting, a: ProbeViewModel, b: ProbeViewModel
+) {
+  let log = EventLog()
+  let first = ViewModelSpec(key: "first") { ProbeViewModel("first", log: log) }
+  let second = ViewModelSpec(key: "second") { ProbeViewModel("second", log: log) }
+  let host = CountingBinding()
+  let owner = host.watch(ViewModelSpec(key: "owner") { Reacting(first, second) })
+  return (host, owner, owner.viewModelBinding.watch(first), owner.viewModelBinding.watch(second))
+}
+
 @MainActor
 @Suite struct DependencyNotifyTests {
-  /// "Within one change it is called once, with the first dependency that changed": also when
-  /// the hook itself changes another dependency, or disposes the one it was told of. Its own
-  /// listeners then run once, after the hook, and see what it did.
   /// What the hook's own changes record is dropped with the change: a first dependency that
   /// changed deep in nested changes, then a hook that changes another at the top, leaves nothing
   /// behind, and the next change of the first is told as itself.
   @Test func theHooksChangesLeaveNothingForTheNextChange() {
     withTestRegistry { _, _ in
-      let log = EventLog()
-      let first = ViewModelSpec(key: "first") { ProbeViewModel("first", log: log) }
-      let second = ViewModelSpec(key: "second") { ProbeViewModel("second", log: log) }
-      let outside = ViewModelSpec(key: "outside") { ProbeViewModel("outside", log: log) }
-      let host = CountingBinding()
-      let owner = host.watch(ViewModelSpec(key: "owner") { Reacting(first, second) })
-      let a = owner.viewModelBinding.watch(first)
-      let b = owner.viewModelBinding.watch(second)
+      let (host, owner, a, b) = reactingOwner()
+      let outside = ViewModelSpec(key: "outside") { ProbeViewModel("outside", log: EventLog()) }
       let x = host.watch(outside)
       // `first` changes two levels deep, inside `outside`'s change.
       let stop = x.listen { a.set(a.value + 1) }
@@ -165,13 +169,7 @@ private final class Reacting: ViewModel {
   /// after the notification: the view model is told of it, as of any dependency that changed.
   @Test func aDependencyItsOwnListenersChangeIsToldAfterThem() {
     withTestRegistry { _, _ in
-      let log = EventLog()
-      let first = ViewModelSpec(key: "first") { ProbeViewModel("first", log: log) }
-      let second = ViewModelSpec(key: "second") { ProbeViewModel("second", log: log) }
-      let host = CountingBinding()
-      let owner = host.watch(ViewModelSpec(key: "owner") { Reacting(first, second) })
-      let a = owner.viewModelBinding.watch(first)
-      let b = owner.viewModelBinding.watch(second)
+      let (host, owner, a, b) = reactingOwner()
       owner.listen { if b.value == 0 { b.set(1) } }
       a.set(1)
       #expect(owner.told.count == 2)
@@ -181,16 +179,13 @@ private final class Reacting: ViewModel {
     }
   }
 
+  /// "Within one change it is called once, with the first dependency that changed": also when
+  /// the hook itself changes another dependency, or disposes the one it was told of. Its own
+  /// listeners then run once, after the hook, and see what it did.
   @Test(arguments: ["changes another", "disposes it"])
   func whatTheHookDoesToItsDependenciesIsPartOfTheSameChange(_ reaction: String) {
     withTestRegistry { registry, _ in
-      let log = EventLog()
-      let first = ViewModelSpec(key: "first") { ProbeViewModel("first", log: log) }
-      let second = ViewModelSpec(key: "second") { ProbeViewModel("second", log: log) }
-      let host = CountingBinding()
-      let owner = host.watch(ViewModelSpec(key: "owner") { Reacting(first, second) })
-      let a = owner.viewModelBinding.watch(first)
-      let b = owner.viewModelBinding.watch(second)
+      let (host, owner, a, b) = reactingOwner()
       owner.reaction = { _, dependency in
         guard dependency === a else { return }
         if reaction == "changes another" { b.set(1) } else { registry.dispose(a) }
