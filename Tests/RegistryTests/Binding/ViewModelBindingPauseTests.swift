@@ -278,8 +278,10 @@ private func pausedOwner() -> (
         changedLater = b
         a.setState(1)
         b.setState(1)
-        // Disposed, `a` is no longer held by the binding, which still keeps it for its resume.
+        // Disposed, `a` and `b` are no longer held by the binding, which still keeps them for
+        // its resume: its own releases, at its disposal, do not reach them.
         registry.dispose(a)
+        registry.dispose(b)
       }
       host.dispose()
       #expect(kept.isDisposed)
