@@ -85,8 +85,11 @@ extension ViewModelRegistry {
     aliveForever: Bool, make: () throws -> VM
   ) throws -> VM {
     let viewModel = try make()
+    // Most builds keep their spec's values as they are: no call then.
     try admit(
-      viewModel, identity: identity, values: self.values(values, aliveForever: aliveForever),
+      viewModel, identity: identity,
+      values: values.aliveForever == aliveForever
+        ? copy values : self.values(values, aliveForever: aliveForever),
       requester: requester)
     return viewModel
   }

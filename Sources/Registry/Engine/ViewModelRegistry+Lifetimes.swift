@@ -211,7 +211,9 @@ extension ViewModelRegistry {
     of viewModel: ViewModel, _ disposal: InstanceStore.Disposal, callingHook: Bool
   ) {
     disposal.cancelGrace?()
-    viewModel.cancelTasks()
+    // Most instances started no task, added no dispose block and have no listener left: what
+    // would stop them is not called then.
+    if viewModel.extrasIfMade != nil { viewModel.cancelTasks() }
     // No closures here (`values.map { … }`): one made in a main-actor method checks the
     // executor each time it is called.
     // The values move into the argument: one copy, one retain.
@@ -244,13 +246,13 @@ extension ViewModelRegistry {
       emit(.dispose, viewModel, arg: arg)
     }
     viewModel.onDispose(arg)
-    viewModel.runDisposeBlocks()
+    if viewModel.extrasIfMade != nil { viewModel.runDisposeBlocks() }
     // Its binding stops naming it here: once this disposal returns, the instance may be freed,
     // and a refresh its binding still has queued (a dependency disposed earlier in the same
     // change marked it) must not read it.
     viewModel.disposeOwnBinding()
     if callingHook { viewModel.dispose() }
-    viewModel.listeners.removeAll()
+    if !viewModel.listeners.isEmpty { viewModel.listeners.removeAll() }
     for observer in store.finishDisposal(of: viewModel) { markDirty(observer) }
     viewModel.finishStreamsAtDispose()
   }
