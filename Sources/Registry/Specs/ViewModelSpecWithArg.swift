@@ -121,6 +121,8 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
     self.argumentKey = argumentKey
     self.keysByArgument = keysByArgument
     resolvesByArgument = keysByArgument && key == nil
+    specCache = makeFamilyCache(keyedBy: Arg.self, of: ViewModelSpec<VM>.self)
+    originCache = resolvesByArgument ? makeFamilyCache(keyedBy: Arg.self, of: AnyObject.self) : nil
     let token = FamilyToken(argumentKey: argumentKey)
     self.token = token
     ownReleasePolicy = ReleasePolicy(
@@ -153,15 +155,16 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   /// The release policy of the specs this family makes for itself, made once, in `init`.
   private let ownReleasePolicy: ReleasePolicy?
 
-  /// The specs made for `Hashable` arguments, by argument: a `SpecCache<VM, Arg>` once the first
-  /// is made (`nil` before, and for other arguments). Used on the main actor only. Unchecked:
-  /// only ever read or assigned whole, never across a call.
-  @usableFromInline @exclusivity(unchecked) var specCache: AnyObject?
+  /// The specs made for `Hashable` arguments, by argument: a `SpecCache` keyed as
+  /// ``makeFamilyCache(keyedBy:of:)`` says (`nil` for other arguments). Used on the main actor
+  /// only. Made with the family, and a constant: a lookup that misses reads it without a retain
+  /// and a release, which a variable read across the insert's call would cost.
+  @usableFromInline let specCache: AnyObject?
 
   /// The origins of the arguments resolved without a spec (`binding.watch(userSpec, id)`), by
-  /// argument: a `FamilyCache<Arg, AnyObject>` of `FamilyArgument`s once the first is made.
-  /// Unchecked, as `specCache` is: only ever read or assigned whole, never across a call.
-  @usableFromInline @exclusivity(unchecked) var originCache: AnyObject?
+  /// argument: a `FamilyCache` of `FamilyArgument`s, keyed as `specCache` is, for a family that
+  /// ``resolvesByArgument`` (`nil` for others). A constant, as `specCache` is.
+  @usableFromInline let originCache: AnyObject?
 
   /// Whether an argument is resolved without a spec: when the argument itself is the key (no
   /// `key` function, which may make an instance private, and an argument that is not optional).
@@ -312,13 +315,8 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   func spec<CacheKey: Hashable>(for arg: Arg, cacheKey: CacheKey) -> ViewModelSpec<VM> {
     typealias Cache = SpecCache<VM, CacheKey>
     // The cache found for the lookup serves the insert on a miss: no second access, no cast.
-    let cache: Cache
-    if let field = specCache {
-      cache = Cache.unchecked(field)
-      if let spec = cache.specs[cacheKey] { return spec }
-    } else {
-      cache = Cache.held(in: &specCache)
-    }
+    let cache = Cache.unchecked(specCache.unsafelyUnwrapped)
+    if let spec = cache.specs[cacheKey] { return spec }
     return cache.insert(for: cacheKey) {
       guard keysByArgument else { return makeSpec(arg, argumentKey: argumentKey(arg)) }
       guard resolvesByArgument, let rawKeyHash = Self.rawKeyHash(arg) else {
@@ -345,13 +343,8 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   func origin<CacheKey: Hashable>(for arg: Arg, cacheKey: CacheKey) -> AnyObject {
     typealias Cache = FamilyCache<CacheKey, AnyObject>
     // The cache found for the lookup serves the insert on a miss: no second access, no cast.
-    let cache: Cache
-    if let field = originCache {
-      cache = Cache.unchecked(field)
-      if let origin = cache.specs[cacheKey] { return origin }
-    } else {
-      cache = Cache.held(in: &originCache)
-    }
+    let cache = Cache.unchecked(originCache.unsafelyUnwrapped)
+    if let origin = cache.specs[cacheKey] { return origin }
     return cache.insert(for: cacheKey) {
       // With the argument's hash made here, its key is made only when asked for.
       guard let rawKeyHash = Self.rawKeyHash(arg) else {
@@ -428,8 +421,9 @@ final class FamilyCache<Key: Hashable, Value: AnyObject> {
   /// on every call, so its cast is not checked. Safe: each of a family's cache fields only ever
   /// holds caches of one key and value type — `specCache` the argument's, with specs;
   /// `argumentsCache` the arguments' together (filled only by the family of several arguments
-  /// that owns the family), with specs; `originCache` the argument's, with origins — and only
-  /// ``held(in:)`` sets them.
+  /// that owns the family), with specs; `originCache` the argument's, with origins. The first
+  /// and last are made with the family, by ``makeFamilyCache(keyedBy:of:)``, with the key type
+  /// their lookups use; `argumentsCache` is set only by ``held(in:)``.
   @inlinable
   static func spec(for key: Key, in field: AnyObject?) -> Value? {
     guard let field else { return nil }
@@ -499,6 +493,18 @@ func argumentKeyFunction<Arg>(_ type: Arg.Type) -> (Arg) -> AnyHashable? {
     // Arg is H here: the cast above only succeeds for the type itself.
     { AnyHashable(($0 as! H)) }
   }
+  return make(hashable)
+}
+
+/// An empty ``FamilyCache`` of objects for a family of `Arg`, keyed as its lookups key it: by
+/// ``IntArgument`` for an `Int`, by the argument for another `Hashable` type; `nil` for an
+/// argument that is not `Hashable`.
+func makeFamilyCache<Arg, Value: AnyObject>(keyedBy type: Arg.Type, of _: Value.Type)
+  -> AnyObject?
+{
+  if type == Int.self { return FamilyCache<IntArgument, Value>() }
+  guard let hashable = type as? any Hashable.Type else { return nil }
+  func make<H: Hashable>(_: H.Type) -> AnyObject { FamilyCache<H, Value>() }
   return make(hashable)
 }
 

@@ -55,7 +55,9 @@ import Testing
       let other = ViewModelBinding()
       _ = binding.watch(users, "first")  // held inline: the memo is for the entries after it
       let user = binding.watch(users, "u1")
-      #expect(users.specCache == nil, "no spec was made")
+      let specs = try #require(
+        users.specCache as? FamilyCache<String, ViewModelSpec<ProbeViewModel>>)
+      #expect(specs.specs.isEmpty, "no spec was made")
       let origin = try #require(users.origin(for: "u1") as? FamilyArgument<ProbeViewModel, String>)
       #expect(users.origin(for: "u1") === origin)
       _ = other.read(users, "u1")

@@ -27,6 +27,40 @@ import Testing
     #expect(four(1, "a", true, 2) !== four(1, "a", true, 3))
   }
 
+  /// The caches are made with the family, keyed as its lookups key them, whatever the kind of
+  /// `Hashable` argument: an `Int`, a `String`, an optional, a subclass whose conformance is its
+  /// superclass's, an `AnyHashable`. Each finds its spec and its origin again (a debug build
+  /// checks the cache's type at each lookup), and both forms find one instance.
+  @Test func everyKindOfHashableArgumentFindsItsSpecAndItsInstanceAgain() throws {
+    class Base: Hashable {
+      let id: Int
+      init(_ id: Int) { self.id = id }
+      static func == (lhs: Base, rhs: Base) -> Bool { lhs.id == rhs.id }
+      func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    }
+    final class Derived: Base {}
+    func check<Arg: Hashable>(_ first: Arg, _ second: Arg) throws {
+      try withTestRegistry { _, _ in
+        let family = ViewModelSpecWithArg<ProbeViewModel, Arg>(builder: {
+          ProbeViewModel("\($0)", log: EventLog())
+        })
+        let binding = ViewModelBinding()
+        #expect(family(first) === family(first), "\(Arg.self)")
+        #expect(family(first) !== family(second), "\(Arg.self)")
+        let direct = binding.watch(family, first)
+        #expect(binding.watch(family, first) === direct, "\(Arg.self)")
+        #expect(binding.watch(family(first)) === direct, "\(Arg.self)")
+        #expect(binding.watch(family, second) !== direct, "\(Arg.self)")
+        binding.dispose()
+      }
+    }
+    try check(1, 2)
+    try check("a", "b")
+    try check(Int?.some(1), nil)
+    try check(Derived(1), Derived(2))
+    try check(AnyHashable(1), AnyHashable("1"))
+  }
+
   /// Making a spec runs the family's key function, which may call the family again: each call
   /// gets its own spec, and both stay cached.
   @Test func aKeyFunctionThatCallsItsFamilyAgainKeepsBothSpecs() {
