@@ -315,7 +315,8 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   func spec<CacheKey: Hashable>(for arg: Arg, cacheKey: CacheKey) -> ViewModelSpec<VM> {
     typealias Cache = SpecCache<VM, CacheKey>
     // The cache found for the lookup serves the insert on a miss: no second access, no cast.
-    let cache = Cache.unchecked(specCache.unsafelyUnwrapped)
+    // Made in `init` for every `Hashable` argument, and only those get here.
+    let cache = Cache.unchecked(specCache!)
     if let spec = cache.specs[cacheKey] { return spec }
     return cache.insert(for: cacheKey) {
       guard keysByArgument else { return makeSpec(arg, argumentKey: argumentKey(arg)) }
@@ -343,7 +344,8 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   func origin<CacheKey: Hashable>(for arg: Arg, cacheKey: CacheKey) -> AnyObject {
     typealias Cache = FamilyCache<CacheKey, AnyObject>
     // The cache found for the lookup serves the insert on a miss: no second access, no cast.
-    let cache = Cache.unchecked(originCache.unsafelyUnwrapped)
+    // Made in `init` for every family that resolves by argument, and only those get here.
+    let cache = Cache.unchecked(originCache!)
     if let origin = cache.specs[cacheKey] { return origin }
     return cache.insert(for: cacheKey) {
       // With the argument's hash made here, its key is made only when asked for.
