@@ -10,11 +10,15 @@
 /// }
 /// total.listen { print(total.value) }  // only when the total changes
 /// ```
+///
+/// Made by hand, as here, it needs no `dispose()`: when its last reference goes, its inputs stop
+/// hearing it. Built through a spec, it stops when it is disposed.
 public final class DerivedValue<Value>: ViewModel {
   private var current: Value
   private let compute: @MainActor () -> Value
   private let equals: ((Value, Value) -> Bool)?
-  private var stopListening: [() -> Void] = []
+  // Only touched on the main actor; `nonisolated(unsafe)` so `deinit` can stop listening.
+  nonisolated(unsafe) private var stopListening: [() -> Void] = []
 
   /// How many times the value has been computed, the first time included.
   public private(set) var computeCount = 1
@@ -60,6 +64,22 @@ public final class DerivedValue<Value>: ViewModel {
     computeCount += 1
     if let equals, equals(current, next) { return }
     update { current = next }
+  }
+
+  deinit {
+    // A value made by hand is never disposed: it stops listening to its inputs when it goes, or
+    // each input would keep a dead listener (and `hasListeners`) for as long as it lives. On the
+    // main actor, where the listeners live: at once when the value goes there (the usual case),
+    // else as soon as it can get there. A disposed value stopped already, and kept nothing.
+    guard !stopListening.isEmpty else { return }
+    // Handed over whole: the value is going, so nothing else reads the array, and its closures
+    // are called on the main actor only.
+    nonisolated(unsafe) let stops = stopListening
+    if isRunningOnMainActor() {
+      MainActor.assumeIsolated { for stop in stops { stop() } }
+    } else {
+      Task { @MainActor in for stop in stops { stop() } }
+    }
   }
 
   override func finishStreamsAtDispose() {

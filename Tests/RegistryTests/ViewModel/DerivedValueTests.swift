@@ -4,6 +4,67 @@ import Testing
 
 @MainActor
 @Suite struct DerivedValueTests {
+  /// A value made by hand, as the type's own example makes it, is never disposed: when it goes,
+  /// its inputs stop hearing it. `hasListeners` ("whether anything hears `notifyListeners()`")
+  /// is `false` again at once, with no change of the input needed to find out.
+  @Test func aValueMadeByHandStopsListeningToItsInputsWhenItGoes() {
+    withTestRegistry { _, _ in
+      let price = StateViewModel(state: 10)
+      let quantity = StateViewModel(state: 1)
+      weak var weakTotal: DerivedValue<Int>?
+      do {
+        let total = DerivedValue(price, quantity) { price.state * quantity.state }
+        weakTotal = total
+        #expect(price.hasListeners && quantity.hasListeners)
+      }
+      #expect(weakTotal == nil)
+      #expect(!price.hasListeners)
+      #expect(!quantity.hasListeners)
+      price.setState(20)
+      #expect(!price.hasListeners)
+    }
+  }
+
+  /// A body that makes a value on every render leaves nothing behind on its input.
+  @Test func valuesMadeOnEveryRenderDoNotAccumulateListeners() {
+    withTestRegistry { _, _ in
+      let input = StateViewModel(state: 1)
+      for render in 0..<500 {
+        let doubled = DerivedValue(input) { input.state * 2 }
+        #expect(doubled.value == 2, "render \(render)")
+      }
+      #expect(!input.hasListeners)
+    }
+  }
+
+  /// Its last reference may go off the main actor (a value captured by a detached task): it then
+  /// stops listening as soon as it can get to the main actor, where its inputs' listeners live.
+  /// CI runs this under the thread sanitizer too.
+  @Test func aValueDroppedOffTheMainActorStopsListeningOnTheMainActor() async {
+    let input = StateViewModel(state: 1)
+    let box = DroppedValues([DerivedValue(input) { input.state * 2 }])
+    weak let weakValue = box.values[0]
+    #expect(input.hasListeners)
+    await Task.detached { box.dropAll() }.value
+    #expect(weakValue == nil)
+    await eventually { !input.hasListeners }
+    #expect(!input.hasListeners)
+    input.setState(2)
+  }
+
+  /// A disposed value stopped listening at its disposal, and has nothing left to stop.
+  @Test func aDisposedValueStoppedListeningAtItsDisposal() {
+    withTestRegistry { _, _ in
+      let binding = ViewModelBinding()
+      let input = StateViewModel(state: 1)
+      let doubled = binding.watch(ViewModelSpec { DerivedValue(input) { input.state * 2 } })
+      #expect(input.hasListeners)
+      binding.dispose()
+      #expect(doubled.isDisposed)
+      #expect(!input.hasListeners)
+    }
+  }
+
   @Test func recomputesOnlyWhenAnInputChangesAndNotifiesOnlyOnANewResult() {
     withTestRegistry { _, _ in
       let price = StateViewModel(state: 10)
@@ -83,5 +144,18 @@ import Testing
     #expect(seen == 1)
     #expect(input.isDisposed)
     registry.disposeAll()
+  }
+}
+
+/// Values handed to a detached task, which lets go of the last references off the main actor.
+private final class DroppedValues: @unchecked Sendable {
+  private(set) var values: [DerivedValue<Int>]
+
+  init(_ values: [DerivedValue<Int>]) {
+    self.values = values
+  }
+
+  func dropAll() {
+    values.removeAll()
   }
 }
