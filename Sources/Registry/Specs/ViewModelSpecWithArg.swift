@@ -173,8 +173,8 @@ public final class ViewModelSpecWithArg<VM: ViewModel, Arg>: @unchecked Sendable
   /// The specs a family of several arguments made through this family, by its arguments
   /// together: a `SpecCache` keyed by their `HashableArguments`, apart from `specCache` so that
   /// neither cache ever meets the other's key type (a pack of one argument is that argument,
-  /// which may itself be `Hashable`). Unchecked, as `specCache` is: only ever read or assigned
-  /// whole, never across a call.
+  /// which may itself be `Hashable`). Made on first use by ``FamilyCache/held(in:)``. Unchecked:
+  /// only ever read or assigned whole, never across a call.
   @usableFromInline @exclusivity(unchecked) var argumentsCache: AnyObject?
 
   /// The spec for one argument, made on each call. Where `Arg` is known to be `Hashable`, the
@@ -314,17 +314,25 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   @inlinable @inline(__always) @MainActor
   func spec<CacheKey: Hashable>(for arg: Arg, cacheKey: CacheKey) -> ViewModelSpec<VM> {
     typealias Cache = SpecCache<VM, CacheKey>
+    // Made in `init` for every `Hashable` argument, found by a cast of the argument's type. A
+    // conformance that cast would not see (one isolated to an actor, if a runtime checked
+    // isolation on a type's cast) leaves it `nil`: each call then makes its spec, uncached.
+    guard let field = specCache else { return newSpec(arg) }
     // The cache found for the lookup serves the insert on a miss: no second access, no cast.
-    // Made in `init` for every `Hashable` argument, and only those get here.
-    let cache = Cache.unchecked(specCache!)
+    let cache = Cache.unchecked(field)
     if let spec = cache.specs[cacheKey] { return spec }
-    return cache.insert(for: cacheKey) {
-      guard keysByArgument else { return makeSpec(arg, argumentKey: argumentKey(arg)) }
-      guard resolvesByArgument, let rawKeyHash = Self.rawKeyHash(arg) else {
-        return makeSpec(arg, argumentKey: Self.key(arg))
-      }
-      return makeSpec(arg, rawKeyHash: rawKeyHash)
+    return cache.insert(for: cacheKey) { newSpec(arg) }
+  }
+
+  /// The spec for `arg` when the cache has none: keyed by the argument, whose raw hash is made
+  /// from it, where the family resolves by argument.
+  @inlinable @inline(__always) @MainActor
+  func newSpec(_ arg: Arg) -> ViewModelSpec<VM> {
+    guard keysByArgument else { return makeSpec(arg, argumentKey: argumentKey(arg)) }
+    guard resolvesByArgument, let rawKeyHash = Self.rawKeyHash(arg) else {
+      return makeSpec(arg, argumentKey: Self.key(arg))
     }
+    return makeSpec(arg, rawKeyHash: rawKeyHash)
   }
 
   /// The origin `arg` is resolved from without a spec (a `FamilyArgument`), made once for equal
@@ -344,7 +352,8 @@ extension ViewModelSpecWithArg where Arg: Hashable {
   func origin<CacheKey: Hashable>(for arg: Arg, cacheKey: CacheKey) -> AnyObject {
     typealias Cache = FamilyCache<CacheKey, AnyObject>
     // The cache found for the lookup serves the insert on a miss: no second access, no cast.
-    // Made in `init` for every family that resolves by argument, and only those get here.
+    // Made in `init` for every family that resolves by argument (found by the same cast of the
+    // argument's type as the cache), and only those get here.
     let cache = Cache.unchecked(originCache!)
     if let origin = cache.specs[cacheKey] { return origin }
     return cache.insert(for: cacheKey) {

@@ -29,8 +29,9 @@ import Testing
 
   /// The caches are made with the family, keyed as its lookups key them, whatever the kind of
   /// `Hashable` argument: an `Int`, a `String`, an optional, a subclass whose conformance is its
-  /// superclass's, an `AnyHashable`. Each finds its spec and its origin again (a debug build
-  /// checks the cache's type at each lookup), and both forms find one instance.
+  /// superclass's, an `AnyHashable`. Each finds its spec again, and its origin where the family
+  /// resolves by argument (not for an optional); a debug build checks the cache's type at each
+  /// lookup, so a cache of another key type stops the test. Both forms find one instance.
   @Test func everyKindOfHashableArgumentFindsItsSpecAndItsInstanceAgain() throws {
     class Base: Hashable {
       let id: Int
