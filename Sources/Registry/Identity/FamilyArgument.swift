@@ -49,16 +49,22 @@ final class FamilyArgument<VM: ViewModel, Arg>: SpecOrigin<VM> {
 }
 
 extension FamilyArgument: InstanceSource {
-  var values: InstanceArg.Values { self }
+  var values: InstanceArg.Values {
+    // Inlined, as is `ownIdentity`: a call returned this object retained, and the resolution
+    // released it after; inlined, the caller's own reference serves (one atomic pair a build).
+    @inline(__always) get { self }
+  }
 
   /// The shared identity this argument's key names, boxed in this object. Only an argument
   /// with a key is resolved without a spec.
   var ownIdentity: InstanceIdentity {
-    guard let identity = InstanceIdentity(type: instanceType, sharedBy: self) else {
-      preconditionFailure(
-        "Internal inconsistency: a family's argument without a key resolved alone")
+    @inline(__always) get {
+      guard let identity = InstanceIdentity(type: instanceType, sharedBy: self) else {
+        preconditionFailure(
+          "Internal inconsistency: a family's argument without a key resolved alone")
+      }
+      return identity
     }
-    return identity
   }
 
   var lookupBoxAddress: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
