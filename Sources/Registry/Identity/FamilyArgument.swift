@@ -67,7 +67,9 @@ extension FamilyArgument: InstanceSource {
     }
   }
 
-  var lookupBoxAddress: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
+  var lookupBoxAddress: UInt {
+    @inline(__always) get { UInt(bitPattern: ObjectIdentifier(self)) }
+  }
 
   @inline(__always) @MainActor
   func build(
@@ -80,7 +82,7 @@ extension FamilyArgument: InstanceSource {
   }
 
   /// Keyed, and built by itself (no proxy): nothing to report, and it lives forever if asked.
-  @MainActor
+  @inline(__always) @MainActor
   func prepareBuild(
     in registry: ViewModelRegistry, builtBy active: FamilyArgument<VM, Arg>,
     at identity: InstanceIdentity, site: CallSite?
