@@ -1,5 +1,6 @@
 /// Why an instance is alive: the chains from it up to the roots that keep it — a host's binding
-/// or `aliveForever`.
+/// or `aliveForever`. In a snapshot taken while an instance that holds it is still in its
+/// `onCreate` (not registered yet), a chain ends at that instance's binding.
 ///
 /// ```swift
 /// for path in registry.ownershipPaths(of: user) { print(path) }

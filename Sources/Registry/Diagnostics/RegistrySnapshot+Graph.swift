@@ -42,8 +42,10 @@ extension RegistrySnapshot {
   public var mermaid: String {
     var lines = ["flowchart LR"]
     for binding in hostBindings {
+      let id = mermaidID(binding.bindingId)
       let label = binding.isPaused ? "\(binding.label) (paused)" : binding.label
-      lines.append("  \(mermaidID(binding.bindingId))[\"\(mermaidEscape(label))\"]")
+      lines.append("  \(id)[\"\(mermaidEscape(label))\"]")
+      if binding.isPaused { lines.append("  style \(id) stroke-dasharray: 5 5") }
     }
     for instance in instances {
       var label = instance.name
@@ -106,8 +108,13 @@ extension RegistrySnapshot {
     text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
   }
 
+  /// A label's text as Mermaid shows it literally: Mermaid reads `#name;` as an entity code and
+  /// renders HTML tags, so `#` goes first (a key `#quot;` stays that text), then `"`, `<`, `>`.
   private func mermaidEscape(_ text: String) -> String {
-    text.replacingOccurrences(of: "\"", with: "#quot;")
+    text.replacingOccurrences(of: "#", with: "#35;")
+      .replacingOccurrences(of: "\"", with: "#quot;")
+      .replacingOccurrences(of: "<", with: "#lt;")
+      .replacingOccurrences(of: ">", with: "#gt;")
   }
 
   private func mermaidID(_ bindingId: String) -> String {

@@ -2,6 +2,12 @@
 ///
 /// Take one with ``ViewModelRegistry/snapshot()`` to answer "why is this still alive?".
 ///
+/// An instance is in it once it is registered: once its `onCreate` has returned, when lookups
+/// find it too. A snapshot taken during a build (in a lifecycle observer, or in a dependency's
+/// hook) leaves out the instance still in its `onCreate`; what that instance already resolved
+/// is in it, held by the instance's binding (`Feed(key: "feed").viewModelBinding`), where its
+/// ownership paths end.
+///
 /// ```swift
 /// print(registry.snapshot())
 /// // UserViewModel(key: "u1")  holders: 2  [ProfileScreen#3,
@@ -154,7 +160,9 @@ public struct HolderSnapshot: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ViewModelRegistry {
-  /// What this registry holds now: every live instance, its holders and dependents.
+  /// What this registry holds now: every live instance, its holders and dependents. An
+  /// instance still in its `onCreate` is not registered yet, and not in it (see
+  /// ``RegistrySnapshot``).
   ///
   /// ```swift
   /// print(registry.snapshot())

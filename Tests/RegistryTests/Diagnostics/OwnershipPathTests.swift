@@ -27,6 +27,45 @@ import Testing
     }
   }
 
+  /// RegistrySnapshot: "An instance is in it once it is registered"; a snapshot taken while a
+  /// dependent is still in its `onCreate` (here, when its dependency is bound) leaves the
+  /// dependent out, shows the dependency held by the dependent's binding, and the dependency's
+  /// path ends there. Once the build is over, the path reaches the host.
+  @Test func aSnapshotTakenWhileADependentIsInItsOnCreateLeavesItOut() throws {
+    final class SnapshotWhenBound: ViewModelLifecycle {
+      let registry: ViewModelRegistry
+      var taken: (snapshot: RegistrySnapshot, dependencyID: UInt64)?
+      init(_ registry: ViewModelRegistry) { self.registry = registry }
+      func onBind(_ event: LifecycleEvent) {
+        if event.key == "\"d\"" { taken = (registry.snapshot(), event.instanceID) }
+      }
+    }
+    try withTestRegistry { registry, _ in
+      let log = EventLog()
+      let observer = SnapshotWhenBound(registry)
+      let remove = registry.addLifecycle(observer)
+      defer { remove() }
+      let host = ViewModelBinding(label: "Screen")
+      _ = host.watch(nodeSpec("b", log, nodeSpec("d", log)))
+      let (snapshot, dependencyID) = try #require(observer.taken)
+      #expect(snapshot.instances.map(\.key) == ["\"d\""], "b is still in its onCreate")
+      let dependency = try #require(snapshot.instance(id: dependencyID))
+      #expect(dependency.holders.map(\.label) == ["NodeViewModel(key: \"b\").viewModelBinding"])
+      #expect(
+        snapshot.ownershipPaths(of: dependencyID).map(\.description) == [
+          "NodeViewModel(key: \"d\") ← NodeViewModel(key: \"b\").viewModelBinding"
+        ])
+      let after = registry.snapshot()
+      #expect(after.instances.count == 2)
+      let paths = after.ownershipPaths(of: dependencyID).map(\.description)
+      #expect(paths.count == 1)
+      #expect(
+        paths.first?.hasSuffix(
+          "← NodeViewModel(key: \"b\") ← \(after.instances[0].holders[0].label)") == true)
+      host.dispose()
+    }
+  }
+
   /// "Empty for an instance this registry does not hold": an instance of another registry,
   /// whose build number this registry's own instance happens to have, has no path here.
   @Test func anotherRegistrysInstanceHasNoPathHere() {
