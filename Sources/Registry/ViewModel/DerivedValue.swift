@@ -11,8 +11,10 @@
 /// total.listen { print(total.value) }  // only when the total changes
 /// ```
 ///
-/// Made by hand, as here, it needs no `dispose()`: when its last reference goes, its inputs stop
-/// hearing it. Built through a spec, it stops when it is disposed.
+/// Made by hand, it needs no `dispose()`: once nothing refers to it, its inputs stop hearing it.
+/// Built through a spec, it stops when it is disposed. A listener on it that captures it (as the
+/// one above does) refers to it: keep the closure `listen` returns and call it when done, or
+/// dispose the value.
 public final class DerivedValue<Value>: ViewModel {
   private var current: Value
   private let compute: @MainActor () -> Value

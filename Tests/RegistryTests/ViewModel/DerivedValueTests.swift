@@ -4,7 +4,7 @@ import Testing
 
 @MainActor
 @Suite struct DerivedValueTests {
-  /// A value made by hand, as the type's own example makes it, is never disposed: when it goes,
+  /// A value made by hand (`DerivedValue(price, quantity) { … }`) is never disposed: when it goes,
   /// its inputs stop hearing it. `hasListeners` ("whether anything hears `notifyListeners()`")
   /// is `false` again at once, with no change of the input needed to find out.
   @Test func aValueMadeByHandStopsListeningToItsInputsWhenItGoes() {
@@ -22,6 +22,29 @@ import Testing
       #expect(!quantity.hasListeners)
       price.setState(20)
       #expect(!price.hasListeners)
+    }
+  }
+
+  /// The type's example listens to the value with a closure that captures it: that listener
+  /// keeps it, until the closure `listen` returned is called; then it goes, and stops listening.
+  @Test func aValueKeptByItsOwnListenerGoesOnceTheListenerIsStopped() {
+    withTestRegistry { _, _ in
+      let cart = StateViewModel(state: 10)
+      let discounts = StateViewModel(state: 1)
+      weak var weakTotal: DerivedValue<Int>?
+      var stop: () -> Void = {}
+      var printed: [Int] = []
+      do {
+        let total = DerivedValue(cart, discounts) { cart.state - discounts.state }
+        stop = total.listen { printed.append(total.value) }
+        weakTotal = total
+      }
+      #expect(weakTotal != nil, "its own listener keeps it")
+      cart.setState(20)
+      #expect(printed == [19])
+      stop()
+      #expect(weakTotal == nil)
+      #expect(!cart.hasListeners && !discounts.hasListeners)
     }
   }
 
