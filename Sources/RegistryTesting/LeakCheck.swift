@@ -8,10 +8,11 @@ import Testing
 /// check at a point of your choosing.
 ///
 /// An instance is a leak when something still holds it at that point: a binding that was not
-/// disposed, or another instance that is itself still alive. One that is `aliveForever`, that
-/// was let go and is waiting out its grace period, or that is kept in its family's pool
-/// (`keepReleased`), is not. The failure is one issue with the message of
-/// ``leakMessage(for:)``, recorded at `sourceLocation`.
+/// disposed, or another instance that is itself a leak. One that is `aliveForever`, that was let
+/// go and is waiting out its grace period, or that is kept in its family's pool
+/// (`keepReleased`), is not, and neither is what only such instances hold (their dependencies,
+/// which go when they go). The failure is one issue with the message of ``leakMessage(for:)``,
+/// recorded at `sourceLocation`.
 ///
 /// ```swift
 /// binding.dispose()
@@ -37,7 +38,8 @@ public func expectNoLeaks(
 /// The text ``expectNoLeaks(in:sourceLocation:)`` records: how many instances outlived the
 /// scope, one line per instance with its type, key and holders (each binding with where it was
 /// created), then why it matters and how to fix it. Instances waiting out a grace period or
-/// kept in a family's pool are not in it. Use it to show or compare the report without failing
+/// kept in a family's pool are not in it, nor what only they and `aliveForever` instances hold
+/// (``RegistrySnapshot/releasable``). Use it to show or compare the report without failing
 /// a test.
 ///
 /// ```

@@ -8,7 +8,8 @@ import Testing
 /// inherits no task-local value — belongs to that registry, and is gone when the test ends. Reported mistakes become test issues at the line that made them:
 /// errors fail the test, warnings (key churn, a dropped binding) are recorded as test warnings
 /// unless `failOnWarnings` is `true`. At the end, an instance still alive that is not
-/// `aliveForever` (nor waiting out a grace period, nor kept in a pool) fails the test with its
+/// `aliveForever` (nor waiting out a grace period, nor kept in a pool, nor a dependency only such
+/// instances hold) fails the test with its
 /// type, key and holders (turn it off with `leakCheck: false`). A test that throws fails with
 /// its error instead: there is no leak check, and everything is still disposed.
 ///

@@ -29,6 +29,40 @@ import Testing
     }
   }
 
+  /// What only kept instances hold goes when they go: the dependency of an instance waiting out
+  /// its grace period, of a family's pooled row, or of an `aliveForever` instance, is no leak.
+  /// Held by a binding the test kept too, it still is.
+  @Test(arguments: KeptOwner.allCases)
+  func aDependencyOnlyAKeptInstanceHoldsIsNotALeak(_ kept: KeptOwner) {
+    withRegistry { registry in
+      registry.clock = ManualClock()
+      let dependency = ViewModelSpec(key: "dependency") { LeakyViewModel() }
+      let screen = ViewModelBinding(label: "Screen")
+      switch kept {
+      case .waiting:
+        _ = screen.watch(
+          ViewModelSpec(key: "owner", disposeDelay: .seconds(5)) { Owner(dependency) })
+      case .pooled:
+        let rows = ViewModelSpecWithArg<Owner, Int>(
+          builder: { _ in Owner(dependency) }, keepReleased: 2)
+        _ = screen.watch(rows, 1)
+      case .aliveForever:
+        _ = screen.watch(ViewModelSpec(key: "owner", aliveForever: true) { Owner(dependency) })
+      }
+      screen.dispose()
+      #expect(registry.liveInstanceCount == 2)
+      #expect(registry.snapshot().releasable.isEmpty)
+      #expect(leakMessage(for: registry.snapshot()) == nil)
+      // Held by a binding the test kept as well, the dependency is a leak, named with it.
+      let kept = ViewModelBinding(label: "Kept")
+      _ = kept.read(dependency)
+      let releasable = registry.snapshot().releasable
+      #expect(releasable.map(\.key) == ["\"dependency\""])
+      #expect(leakMessage(for: registry.snapshot())?.contains(kept.id) == true)
+      kept.dispose()
+    }
+  }
+
   @Test func standaloneExpectationRecordsALeakAsAKnownIssue() {
     withRegistry(leakCheck: false) { registry in
       let binding = ViewModelBinding()
@@ -117,5 +151,24 @@ import Testing
     binding.dispose()
     #expect(recorder.events.map(\.kind) == [.create, .bind, .unbind, .dispose])
     #expect(recorder.lines.first == "create LeakyViewModel(key: \"leaky\") \(binding.id)")
+  }
+}
+
+/// What keeps an instance alive that is not a leak.
+enum KeptOwner: CaseIterable, Sendable {
+  case waiting, pooled, aliveForever
+}
+
+/// A view model that holds one dependency through its own binding.
+private final class Owner: ViewModel {
+  init(_ dependency: ViewModelSpec<LeakyViewModel>) {
+    super.init()
+    self.dependency = dependency
+  }
+
+  private var dependency: ViewModelSpec<LeakyViewModel>?
+
+  override func onCreate(_ arg: InstanceArg) {
+    if let dependency { _ = viewModelBinding.watch(dependency) }
   }
 }

@@ -42,13 +42,30 @@ public struct RegistrySnapshot: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The instances that are neither `aliveForever` nor already released and waiting out a
-  /// grace period (or kept by their family): at the end of a scope, these are leaks.
+  /// grace period (or kept by their family), nor held only by such instances (their
+  /// dependencies, which go when they go): at the end of a scope, these are leaks.
   ///
   /// ```swift
   /// #expect(registry.snapshot().releasable.isEmpty)
   /// ```
   public var releasable: [InstanceSnapshot] {
-    instances.filter { !$0.aliveForever && !$0.isAwaitingDisposal }
+    var kept = Set(instances.lazy.filter { $0.aliveForever || $0.isAwaitingDisposal }.map(\.id))
+    // Down from those, until nothing changes: one pass for dependencies built after the
+    // instances that hold them, the usual order (instances are oldest first).
+    var grew = !kept.isEmpty
+    while grew {
+      grew = false
+      for instance in instances where !kept.contains(instance.id) && !instance.holders.isEmpty {
+        let heldOnlyByKept = instance.holders.allSatisfy { holder in
+          holder.ownerInstanceID.map { kept.contains($0) } ?? false
+        }
+        if heldOnlyByKept {
+          kept.insert(instance.id)
+          grew = true
+        }
+      }
+    }
+    return instances.filter { !kept.contains($0.id) }
   }
 
   /// One line per instance: what it is, how many hold it and who.
