@@ -39,7 +39,7 @@ public func expectNoLeaks(
 /// scope, one line per instance with its type, key and holders (each binding with where it was
 /// created), then why it matters and how to fix it. Instances waiting out a grace period or
 /// kept in a family's pool are not in it, nor what only they and `aliveForever` instances hold
-/// (``RegistrySnapshot/releasable``). Use it to show or compare the report without failing
+/// (`RegistrySnapshot.releasable`). Use it to show or compare the report without failing
 /// a test.
 ///
 /// ```
