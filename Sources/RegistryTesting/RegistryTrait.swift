@@ -9,9 +9,9 @@ import Testing
 /// errors fail the test, warnings (key churn, a dropped binding) are recorded as test warnings
 /// unless `failOnWarnings` is `true`. At the end, an instance still alive that is not
 /// `aliveForever` (nor waiting out a grace period, nor kept in a pool, nor a dependency only such
-/// instances hold) fails the test with its
-/// type, key and holders (turn it off with `leakCheck: false`). A test that throws fails with
-/// its error instead: there is no leak check, and everything is still disposed.
+/// instances hold) fails the test with its type, key and holders (turn it off with
+/// `leakCheck: false`). A test that throws fails with its error instead: there is no leak check,
+/// and everything is still disposed.
 ///
 /// Traits nest. A test's `.registry` inside a suite's (or a suite's inside an outer suite's)
 /// does not make a second registry: Swift Testing runs the outer trait's scope first, and each

@@ -8,9 +8,9 @@ import Testing
 /// Issues are recorded as test issues: errors fail the test, warnings (key churn, a dropped
 /// binding) are recorded as test warnings unless `failOnWarnings` is `true`. When `operation`
 /// returns, instances still alive that are not `aliveForever` (nor waiting out a grace period,
-/// nor kept in a pool, nor dependencies only such instances hold) fail the test (unless `leakCheck` is `false`). When it
-/// throws, the error is the failure: there is no leak check, and the error is rethrown. Either
-/// way, everything left is disposed and every proxy cleared.
+/// nor kept in a pool, nor dependencies only such instances hold) fail the test (unless
+/// `leakCheck` is `false`). When it throws, the error is the failure: there is no leak check,
+/// and the error is rethrown. Either way, everything left is disposed and every proxy cleared.
 ///
 /// Use it where a trait does not fit: in a helper shared by tests, in a test that needs two
 /// registries one after the other, or inside a test that already has one — the block always
