@@ -34,6 +34,9 @@ public final class ObservableValue<T>: Observable {
       return
     }
     let binding = ViewModelBinding(label: "ObservableValue")
+    // The value has no `dispose()`: going, it drops its binding by design, so a test does not
+    // report that as a dropped binding.
+    binding.core.dropsWithOwner = true
     self.binding = binding
     viewModel = binding.read(
       ViewModelSpec(key: shareKey) { ObservableValueStorage<T>(state: initialValue) })

@@ -1,5 +1,6 @@
 import Observation
 import Registry
+import RegistryTesting
 import Testing
 
 @MainActor
@@ -57,5 +58,28 @@ import Testing
       #expect(registry.liveInstanceCount == 0)
       #expect(ObservableValue(initialValue: 0, shareKey: "v").value == 0)
     }
+  }
+
+  /// A value has no `dispose()`: letting it go is how it ends, so a test registry does not
+  /// report its binding as dropped (a strict test would fail on the doc comment's example).
+  @Test func lettingASharedValueGoReportsNothing() {
+    let reporter = RecordingIssueReporter()
+    withRegistry({ $0.issueReporter = reporter }) { registry in
+      do {
+        let theme = ObservableValue(initialValue: "light", shareKey: "theme")
+        let sameTheme = ObservableValue(initialValue: "dark", shareKey: "theme")
+        sameTheme.value = "dark"
+        #expect(theme.value == "dark")
+      }
+      #expect(registry.liveInstanceCount == 0)
+      #expect(reporter.issues.isEmpty, "\(reporter.issues.map { "\($0.error)" })")
+    }
+  }
+
+  @Test(.registry(failOnWarnings: true)) func theDocExamplePassesAStrictTest() {
+    let theme = ObservableValue(initialValue: "light", shareKey: "theme")
+    let sameTheme = ObservableValue(initialValue: "dark", shareKey: "theme")
+    sameTheme.value = "dark"
+    #expect(theme.value == "dark")
   }
 }
