@@ -367,8 +367,10 @@ open class ViewModel {
   /// when one it watches or only reads was disposed, just before this view model notifies its
   /// own listeners and watchers. Within one change it is called once, with the first dependency
   /// that changed. While ``viewModelBinding`` is paused it is not called; on resume it is called
-  /// once, with the first dependency that changed meanwhile (of those it did not let go of),
-  /// before the one refresh the pause owes. The default does nothing.
+  /// once, with the first dependency that changed or was disposed meanwhile, before the one
+  /// refresh the pause owes. One this view model let go of (`unbind`) is left out, and freed; one
+  /// disposed while it held it is not, so that it learns the dependency is gone, and is kept
+  /// until then. The default does nothing.
   ///
   /// ```swift
   /// override func onDependencyNotify(_ viewModel: ViewModel) {

@@ -111,6 +111,26 @@ private func pausedOwner() -> (
     }
   }
 
+  /// A dependency that changed first and was disposed after another changed is still the one
+  /// named on resume: the view model did not let go of it, and learns it is gone.
+  @Test func aPausedViewModelIsToldOfTheFirstThatChangedThoughItWasDisposedLater() {
+    withTestRegistry { registry, _ in
+      let (first, second, host, owner, provider) = pausedOwner()
+      provider.pause()
+      let a = owner.viewModelBinding.watch(first)
+      let b = owner.viewModelBinding.watch(second)
+      a.setState(1)
+      b.setState(1)
+      registry.dispose(a)
+      #expect(owner.told.isEmpty)
+      provider.resume()
+      #expect(owner.told.count == 1)
+      #expect(owner.told.first === a)
+      #expect(host.updates == 1)
+      host.dispose()
+    }
+  }
+
   /// A dependency the paused view model let go of is not kept for the resume: it is freed, and
   /// the view model is told of the first one that changed after it, among those it still holds.
   @Test func aPausedViewModelIsNotToldOfADependencyItLetGoOf() {
