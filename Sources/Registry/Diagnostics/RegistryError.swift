@@ -219,7 +219,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
       return """
         A \(wrapper) property of \(Describe.named(type, key: key)) was read before its view model was registered.
           Type: \(type)   Key: \(key ?? "none")   Declared at: \(declaredAt)
-        A dependency is resolved through its view model's own binding, which the registry gives the property when it registers the view model, right before onCreate; in the initializer (which the builder runs), or on a view model made without a registry, there is none. It was answered by an instance that no binding holds.
+        A dependency is resolved through its view model's own binding, which the registry gives the property when it registers the view model, right before onCreate; in the initializer (which the builder runs), or on a view model made without a registry, there is none. It was answered without a hold: by the live shared instance, or else a new one that no registry tracks.
         To fix, read it in onCreate or later, and build the view model through a spec (binding.watch(spec)), not by hand.
         """
     case .buildFailed(let operation, let type, let key, let error):

@@ -21,8 +21,9 @@
 /// > Important: Read it in `onCreate` or later. The registry gives the wrapper its view model
 /// > when it registers the view model, right before `onCreate`; a read in the initializer (which
 /// > the builder runs), on a view model made without a registry, or after the view model was
-/// > disposed is reported as a ``RegistryError`` and answered by an instance no binding holds
-/// > (a builder that throws then stops the process, as under `read(_:)`).
+/// > disposed is reported as a ``RegistryError`` and answered without a hold: by the live shared
+/// > instance, or else a new one that no registry tracks (a builder that throws then stops the
+/// > process, as under `read(_:)`).
 @MainActor
 @propertyWrapper
 public final class Read<Value>: AttachableDependency {

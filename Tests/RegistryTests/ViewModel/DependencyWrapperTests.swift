@@ -81,6 +81,18 @@ private final class EagerScreen: ViewModel {
 /// The line `EagerScreen` declares its clock on, as the report names it.
 private let eagerClockLine = 72
 
+/// Reads a shared view model in its initializer, too early, and keeps what it got.
+@MainActor
+private final class EagerSessionScreen: ViewModel {
+  @Read(sessionSpec) var session
+  private(set) var sessionAtInit: Session?
+
+  override init() {
+    super.init()
+    sessionAtInit = session
+  }
+}
+
 /// "Inside a `ViewModel` subclass, one line declares a dependency … It resolves through the
 /// view model's own binding on first access, with exactly the holding, change propagation,
 /// disposal, proxy and interface rules of `viewModelBinding.read` and `.watch`."
@@ -196,7 +208,7 @@ private let eagerClockLine = 72
 
   /// Misuse is a `RegistryError`, never a trap: a read in the initializer (the builder is
   /// running), on a view model made by hand, and after disposal are each reported, and answered
-  /// by an instance no binding holds.
+  /// without a hold.
   @Test func aReadBeforeRegistrationOrAfterDisposalIsReportedAndAnswered() {
     withTestRegistry { registry, reporter in
       let binding = ViewModelBinding()
@@ -211,7 +223,7 @@ private let eagerClockLine = 72
         early.description == """
           A @Read property of any Clock(key: "clock") was read before its view model was registered.
             Type: any Clock   Key: "clock"   Declared at: RegistryTests/DependencyWrapperTests.swift:\(eagerClockLine)
-          A dependency is resolved through its view model's own binding, which the registry gives the property when it registers the view model, right before onCreate; in the initializer (which the builder runs), or on a view model made without a registry, there is none. It was answered by an instance that no binding holds.
+          A dependency is resolved through its view model's own binding, which the registry gives the property when it registers the view model, right before onCreate; in the initializer (which the builder runs), or on a view model made without a registry, there is none. It was answered without a hold: by the live shared instance, or else a new one that no registry tracks.
           To fix, read it in onCreate or later, and build the view model through a spec (binding.watch(spec)), not by hand.
           """)
       // Registered now: the read is held as usual.
@@ -232,6 +244,23 @@ private let eagerClockLine = 72
         reporter.errors == [
           .viewModelDisposed(operation: "@Read var clock", type: "Screen", key: "\"screen\"")
         ])
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
+  /// A read too early is answered by the live shared instance when there is one, without a
+  /// hold: the instance goes when the binding that held it lets go.
+  @Test func aReadBeforeRegistrationGetsTheLiveSharedInstanceUnheld() {
+    withTestRegistry { registry, reporter in
+      let holder = ViewModelBinding()
+      let shared = holder.read(sessionSpec)
+      let binding = ViewModelBinding()
+      let screen = binding.watch(ViewModelSpec(key: "eager-session") { EagerSessionScreen() })
+      #expect(screen.sessionAtInit === shared)
+      #expect(reporter.errors.count == 1)
+      holder.dispose()
+      #expect(shared.isDisposed)
+      binding.dispose()
       #expect(registry.liveInstanceCount == 0)
     }
   }
