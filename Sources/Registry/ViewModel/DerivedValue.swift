@@ -11,6 +11,12 @@
 /// total.listen { print(total.value) }  // only when the total changes
 /// ```
 ///
+/// It recomputes as each input changes, and its listeners run then. When one change reaches it
+/// along two paths — a diamond, where two derived values of one view model are combined by a
+/// third — its listeners may first hear a result computed from one updated path, then the final
+/// one. A binding that watches it, through a spec, refreshes once per change, after every value
+/// is updated.
+///
 /// Made by hand, it needs no `dispose()`: once nothing refers to it, its inputs stop hearing it.
 /// Built through a spec, it stops when it is disposed. A listener on it that captures it (as the
 /// one above does) refers to it: keep the closure `listen` returns and call it when done, or

@@ -148,6 +148,34 @@ import Testing
     }
   }
 
+  /// A diamond: `sum` combines two values derived from one input. Its listener hears each
+  /// recomputation, the first made from one updated path ("may first hear a result computed
+  /// from one updated path, then the final one"); a binding that watches it "refreshes once per
+  /// change, after every value is updated", and sees the final value.
+  @Test func inADiamondAWatchingBindingRefreshesOnceWithTheFinalValue() {
+    withTestRegistry { _, _ in
+      let input = StateViewModel(state: 1)
+      let doubled = DerivedValue(input) { input.state * 2 }
+      let tripled = DerivedValue(input) { input.state * 3 }
+      var seenByHost: [Int] = []
+      var sum: DerivedValue<Int>?
+      let binding = ViewModelBinding { seenByHost.append(sum?.value ?? -1) }
+      sum = binding.watch(
+        ViewModelSpec(key: "sum") {
+          DerivedValue(doubled, tripled) { doubled.value + tripled.value }
+        })
+      var heard: [Int] = []
+      let stop = sum?.listen { heard.append(sum?.value ?? -1) }
+      input.setState(2)
+      #expect(seenByHost == [10])
+      // One hearing per path at most, the last of them the final value.
+      #expect(heard.count <= 2)
+      #expect(heard.last == 10)
+      stop?()
+      binding.dispose()
+    }
+  }
+
   /// ViewModel.changes: "An async stream that yields once per change and finishes when the view
   /// model is disposed" — a derived value's too.
   @Test func aDerivedValuesChangesStreamFinishesWhenItIsDisposed() async {
