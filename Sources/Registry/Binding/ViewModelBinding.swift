@@ -197,9 +197,10 @@ open class ViewModelBinding {
   ///   keep each other alive; ``RegistryError/buildAbandoned(type:key:)`` when the registry was
   ///   reset while it built;
   ///   ``RegistryError/bindingDisposedWhileBuilding(operation:binding:type:key:)`` when the
-  ///   builder or `onCreate` disposed this binding, which then cannot hold what it asked for
-  ///   (the instance is disposed unless others hold it). In each case nothing is left held or
-  ///   registered by this call.
+  ///   builder, `onCreate` or `onBind` disposed this binding, which then cannot hold what it
+  ///   asked for (the instance is disposed unless others hold it). In each case this call leaves
+  ///   nothing held, and nothing registered but what its spec keeps past its last holder: a
+  ///   dependency built on the way that is `aliveForever`, or waits out a grace period, does so.
   @discardableResult
   public func watchThrowing<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
     try resolveThrowing(spec, watching: true, operation: "watchThrowing(_:)")

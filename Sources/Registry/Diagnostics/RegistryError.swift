@@ -24,8 +24,10 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// Building an instance needed, directly or indirectly, the instance being built.
   ///
-  /// `chain` lists each identity from the first build to the repeated one, for example
-  /// `["A(key: \"a\")", "B(key: \"b\")", "A(key: \"a\")"]`.
+  /// `chain` is the cycle: each identity from the build of the repeated one to the repeated one,
+  /// for example `["A(key: \"a\")", "B(key: \"b\")", "A(key: \"a\")"]`. A build that led to the
+  /// cycle without being part of it is not in it: when X builds A, and A needs itself through
+  /// B, the chain is the one above.
   case cycle(chain: [String])
 
   /// An operation was attempted through a binding that was already disposed.
@@ -70,7 +72,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// The instance a resolution built, or found and started holding, was disposed before it
   /// returned (by its own `onCreate` or `onBind`). The throwing forms throw it; `watch(_:)` and
-  /// `read(_:)` return the disposed instance.
+  /// `read(_:)` report it and return the disposed instance.
   case disposedDuringResolution(operation: String, type: String, key: String?)
 
   /// A mistake described by its message alone: what a caller reports or throws in the
@@ -105,11 +107,13 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// the reset, while the builder may still be running.
   case buildAbandoned(type: String, key: String?)
 
-  /// A binding was disposed while it built an instance it asked for (by the builder, `onCreate`
-  /// or `onBind`), or, by anything, while it waited for an async build (`watchAsync(_:)`,
-  /// `readAsync(_:)`). It cannot hold what it asked for, so what the resolution built is
-  /// disposed too — `aliveForever` or not — unless another holder holds it. The throwing forms
-  /// throw it; `watch(_:)` and `read(_:)` report it and return the instance as it is.
+  /// A binding was disposed while it resolved an instance it asked for — by the builder,
+  /// `onCreate`, or the `onBind` of the instance, built or found alive — or, by anything, while
+  /// it waited for an async build (`watchAsync(_:)`, `readAsync(_:)`). It cannot hold what it
+  /// asked for, so what the resolution built is disposed too — `aliveForever` or not — unless
+  /// another holder holds it; an instance found alive goes as any does when a binding lets go of
+  /// it. The throwing forms throw it; `watch(_:)` and `read(_:)` report it and return the instance
+  /// as it is.
   case bindingDisposedWhileBuilding(operation: String, binding: String, type: String, key: String?)
 
   /// An interface — a spec declared without a builder — was resolved in a registry that has no
@@ -245,7 +249,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
         """
     case .bindingDisposedWhileBuilding(let operation, let binding, let type, let key):
       return """
-        \(operation) was asked of binding \(binding), which was disposed during resolution, while it built the instance.
+        \(operation) was asked of binding \(binding), which was disposed during resolution, by the builder, onCreate or onBind it ran.
           Type: \(type)   Key: \(key ?? "none")
         A disposed binding cannot hold what it asked for, so what this resolution built for it was disposed too (aliveForever or not), unless another holder holds it.
         To fix, do not dispose a binding from inside a builder, onCreate or onBind it started; dispose it after the resolution returns.

@@ -262,11 +262,11 @@ extension ViewModelRegistry {
   private func disposedDuringResolution<VM: ViewModel>(
     _ viewModel: VM, key: AnyHashable?, operation: StaticString, site: CallSite?
   ) throws -> VM {
-    guard site == nil else { return viewModel }
-    throw UnheldInstance(
-      error: .disposedDuringResolution(
-        operation: "\(operation)", type: Describe.type(VM.self), key: Describe.key(key)),
-      viewModel: viewModel)
+    let error = RegistryError.disposedDuringResolution(
+      operation: "\(operation)", type: Describe.type(VM.self), key: Describe.key(key))
+    guard let site else { throw UnheldInstance(error: error, viewModel: viewModel) }
+    report(error, at: site)
+    return viewModel
   }
 
   /// The async form of ``BindingCore/resolve(_:mode:operation:site:)``: shares a build in flight
@@ -366,23 +366,34 @@ extension ViewModelRegistry {
       if let chain = acquire(found, at: identity, by: holder, watching: mode.isWatching) {
         throw refusal(found, chain: chain)
       }
-      // Its `onBind` disposed it: the throwing forms say so, as for an instance just built.
-      if found.isDisposed, site == nil {
-        throw disposedOnBind(found, type: type, key: values.key, operation: operation)
+      // Its `onBind` disposed this binding, or the instance: said as for an instance just built.
+      if holder.isDisposed || found.isDisposed {
+        return try disturbedBind(
+          found, by: holder, type: type, key: values.key, operation: operation, site: site)
       }
       return found
     }
     return nil
   }
 
+  /// The `onBind` that a live instance's new hold ran disposed the binding, which then holds
+  /// nothing (the instance goes unless others hold it), or the instance itself. The throwing
+  /// forms throw; the others report, and return the instance as it is.
   @inline(never)
-  private func disposedOnBind(
-    _ found: ViewModel, type: Any.Type, key: AnyHashable?, operation: StaticString
-  ) -> UnheldInstance {
-    UnheldInstance(
-      error: .disposedDuringResolution(
-        operation: "\(operation)", type: Describe.type(type), key: Describe.key(key)),
-      viewModel: found)
+  private func disturbedBind(
+    _ found: ViewModel, by holder: BindingCore, type: Any.Type, key: AnyHashable?,
+    operation: StaticString, site: CallSite?
+  ) throws -> ViewModel {
+    let error: RegistryError =
+      holder.isDisposed
+      ? .bindingDisposedWhileBuilding(
+        operation: "\(operation)", binding: holder.id, type: Describe.type(type),
+        key: Describe.key(key))
+      : .disposedDuringResolution(
+        operation: "\(operation)", type: Describe.type(type), key: Describe.key(key))
+    guard let site else { throw UnheldInstance(error: error, viewModel: found) }
+    report(error, at: site)
+    return found
   }
 
   /// The chain of view models from the owner of `holder` through `target` back to that owner,

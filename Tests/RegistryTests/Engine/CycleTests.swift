@@ -56,6 +56,45 @@ private final class NeedsViewModel: ProbeViewModel {
     }
   }
 
+  /// The chain is the cycle: "a build that led to the cycle without being part of it is not in
+  /// it". X builds A, A needs B, B needs A: the chain is A → B → A, and X's build fails with it.
+  @Test func aBuildThatLedToTheCycleIsNotInTheChain() {
+    withTestRegistry { registry, _ in
+      let log = EventLog()
+      var aSpec: ViewModelSpec<ProbeViewModel>!
+      let bSpec = ViewModelSpec<ProbeViewModel>(
+        key: "b",
+        throwingBuilder: {
+          let model = ProbeViewModel("b", log: log)
+          _ = try model.viewModelBinding.watchThrowing(aSpec)
+          return model
+        })
+      aSpec = ViewModelSpec<ProbeViewModel>(
+        key: "a",
+        throwingBuilder: {
+          let model = ProbeViewModel("a", log: log)
+          _ = try model.viewModelBinding.watchThrowing(bSpec)
+          return model
+        })
+      let xSpec = ViewModelSpec<ProbeViewModel>(
+        key: "x",
+        throwingBuilder: {
+          let model = ProbeViewModel("x", log: log)
+          _ = try model.viewModelBinding.watchThrowing(aSpec)
+          return model
+        })
+      let binding = ViewModelBinding()
+      #expect(
+        throws: RegistryError.cycle(chain: [
+          "ProbeViewModel(key: \"a\")", "ProbeViewModel(key: \"b\")", "ProbeViewModel(key: \"a\")",
+        ])
+      ) { try binding.watchThrowing(xSpec) }
+      #expect(registry.liveInstanceCount == 0)
+      aSpec = nil
+      binding.dispose()
+    }
+  }
+
   @Test func cycleThroughOnCreateIsCaughtAndNothingHalfBuiltStays() {
     withTestRegistry { registry, _ in
       let log = EventLog()

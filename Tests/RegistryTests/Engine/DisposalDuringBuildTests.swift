@@ -208,7 +208,7 @@ private final class BindingKiller: ProbeViewModel {
       RegistryError.bindingDisposedWhileBuilding(
         operation: "watch(_:)", binding: "Screen#3", type: "SessionViewModel", key: nil
       ).description == """
-        watch(_:) was asked of binding Screen#3, which was disposed during resolution, while it built the instance.
+        watch(_:) was asked of binding Screen#3, which was disposed during resolution, by the builder, onCreate or onBind it ran.
           Type: SessionViewModel   Key: none
         A disposed binding cannot hold what it asked for, so what this resolution built for it was disposed too (aliveForever or not), unless another holder holds it.
         To fix, do not dispose a binding from inside a builder, onCreate or onBind it started; dispose it after the resolution returns.

@@ -116,8 +116,30 @@ private final class RegistryRecordingViewModel: ProbeViewModel {
     }
   }
 
+  /// `watch` and `read`, which cannot throw, report it (it is a mistake: "do not dispose an
+  /// instance from its own onCreate or onBind") and return the disposed instance.
+  @Test func watchAndReadReportAnInstanceThatDisposedItselfWhileItWasResolved() {
+    withTestRegistry { registry, reporter in
+      let fromOnCreate = ViewModelSpec(key: "c") { SelfDisposingViewModel("c", log: EventLog()) }
+      let fromOnBind = ViewModelSpec(key: "b") { DisposedOnBindViewModel("b", log: EventLog()) }
+      let binding = ViewModelBinding()
+      #expect(binding.watch(fromOnCreate).isDisposed)
+      #expect(binding.read(fromOnBind).isDisposed)
+      #expect(
+        reporter.errors == [
+          .disposedDuringResolution(
+            operation: "watch(_:)", type: "SelfDisposingViewModel", key: #""c""#),
+          .disposedDuringResolution(
+            operation: "read(_:)", type: "DisposedOnBindViewModel", key: #""b""#),
+        ])
+      #expect(registry.liveInstanceCount == 0)
+      binding.dispose()
+    }
+  }
+
   /// The same when the instance was alive already, and disposes itself in the `onBind` of a
-  /// second binding that comes to hold it: the throwing forms throw, `watch` returns it as it is.
+  /// second binding that comes to hold it: the throwing forms throw, `watch` reports it and
+  /// returns it as it is.
   @Test(arguments: [false, true])
   func aLiveInstanceThatDisposesItselfWhenASecondBindingHoldsIt(throwing: Bool) {
     withTestRegistry { registry, reporter in
@@ -132,13 +154,47 @@ private final class RegistryRecordingViewModel: ProbeViewModel {
         ) { _ = try second.watchThrowing(spec) }
       } else {
         #expect(second.watch(spec) === live)
-        #expect(reporter.errors.isEmpty)
+        #expect(
+          reporter.errors == [
+            .disposedDuringResolution(
+              operation: "watch(_:)", type: "DisposedOnSecondBind", key: #""second""#)
+          ])
       }
       #expect(live.isDisposed)
       #expect(live.disposals == 1)
       #expect(registry.liveInstanceCount == 0)
       first.dispose()
       second.dispose()
+    }
+  }
+
+  /// A live instance whose `onBind` disposes the binding that came to hold it: that binding
+  /// holds nothing, so the throwing forms throw
+  /// ``RegistryError/bindingDisposedWhileBuilding(operation:binding:type:key:)`` and `watch`
+  /// reports it and returns the instance as it is; another holder keeps it alive, or it goes.
+  @Test(arguments: [false, true])
+  func aLiveInstanceWhoseOnBindDisposesTheAskingBinding(throwing: Bool) {
+    withTestRegistry { registry, reporter in
+      let asker = ViewModelBinding(label: "Asker")
+      let spec = ViewModelSpec(key: "kept") { DisposesBinding(asker) }
+      let keeper = ViewModelBinding()
+      let kept = keeper.watch(spec)
+      let expected = RegistryError.bindingDisposedWhileBuilding(
+        operation: throwing ? "watchThrowing(_:)" : "watch(_:)", binding: asker.id,
+        type: "DisposesBinding", key: #""kept""#)
+      if throwing {
+        #expect(throws: expected) { _ = try asker.watchThrowing(spec) }
+        #expect(reporter.errors.isEmpty)
+      } else {
+        #expect(asker.watch(spec) === kept)
+        #expect(reporter.errors == [expected])
+      }
+      #expect(asker.isDisposed)
+      #expect(!kept.isDisposed)
+      #expect(registry.snapshot().instances.map(\.holders.count) == [1])
+      keeper.dispose()
+      #expect(kept.isDisposed)
+      #expect(registry.liveInstanceCount == 0)
     }
   }
 
@@ -229,4 +285,18 @@ private final class DisposedOnSecondBind: ViewModel {
   }
 
   override func onDispose(_ arg: InstanceArg) { disposals += 1 }
+}
+
+/// Disposes `binding` when it starts holding the instance.
+@MainActor
+private final class DisposesBinding: ViewModel {
+  private let binding: ViewModelBinding
+
+  init(_ binding: ViewModelBinding) {
+    self.binding = binding
+  }
+
+  override func onBind(_ arg: InstanceArg, bindingId: String) {
+    if bindingId == binding.id { binding.dispose() }
+  }
 }

@@ -46,6 +46,37 @@ private struct OpenFailure: Error, Equatable {}
     }
   }
 
+  /// "This call leaves nothing held, and nothing registered but what its spec keeps past its
+  /// last holder": an `aliveForever` dependency stays, one with a grace period waits it out, and
+  /// neither is held.
+  @Test(arguments: [false, true])
+  func aDependencyKeptPastItsLastHolderStaysAfterTheThrow(aliveForever: Bool) {
+    withTestRegistry { registry, _ in
+      let clock = ManualClock()
+      registry.clock = clock
+      let log = EventLog()
+      let dependency =
+        aliveForever
+        ? ViewModelSpec(key: "dep", aliveForever: true) { ProbeViewModel("dep", log: log) }
+        : ViewModelSpec(key: "dep", disposeDelay: .seconds(30)) { ProbeViewModel("dep", log: log) }
+      let failing = ViewModelSpec<ProbeViewModel>(
+        key: "f",
+        throwingBuilder: {
+          let model = ProbeViewModel("f", log: log)
+          _ = model.viewModelBinding.watch(dependency)
+          throw OpenFailure()
+        })
+      #expect(throws: OpenFailure()) { try ViewModelBinding().watchThrowing(failing) }
+      let left = registry.snapshot().instances
+      #expect(left.map(\.name) == [#"ProbeViewModel(key: "dep")"#])
+      #expect(left.map(\.holders.count) == [0])
+      #expect(left.map(\.isAwaitingDisposal) == [!aliveForever])
+      clock.advance(by: .seconds(30))
+      #expect(registry.liveInstanceCount == (aliveForever ? 1 : 0))
+      registry.disposeAll()
+    }
+  }
+
   @Test func familyWithThrowingBuilder() {
     withTestRegistry { registry, _ in
       let files = ViewModelSpecWithArg<ProbeViewModel, String>(throwingBuilder: { name in
