@@ -61,15 +61,15 @@ private final class NeedsViewModel: ProbeViewModel {
   @Test func aBuildThatLedToTheCycleIsNotInTheChain() {
     withTestRegistry { registry, _ in
       let log = EventLog()
-      var aSpec: ViewModelSpec<ProbeViewModel>!
+      let aSpec = Box<ViewModelSpec<ProbeViewModel>?>(nil)
       let bSpec = ViewModelSpec<ProbeViewModel>(
         key: "b",
         throwingBuilder: {
           let model = ProbeViewModel("b", log: log)
-          _ = try model.viewModelBinding.watchThrowing(aSpec)
+          _ = try model.viewModelBinding.watchThrowing(aSpec.value!)
           return model
         })
-      aSpec = ViewModelSpec<ProbeViewModel>(
+      aSpec.value = ViewModelSpec<ProbeViewModel>(
         key: "a",
         throwingBuilder: {
           let model = ProbeViewModel("a", log: log)
@@ -80,7 +80,7 @@ private final class NeedsViewModel: ProbeViewModel {
         key: "x",
         throwingBuilder: {
           let model = ProbeViewModel("x", log: log)
-          _ = try model.viewModelBinding.watchThrowing(aSpec)
+          _ = try model.viewModelBinding.watchThrowing(aSpec.value!)
           return model
         })
       let binding = ViewModelBinding()
@@ -90,7 +90,7 @@ private final class NeedsViewModel: ProbeViewModel {
         ])
       ) { try binding.watchThrowing(xSpec) }
       #expect(registry.liveInstanceCount == 0)
-      aSpec = nil
+      aSpec.value = nil  // the specs reference each other through the box
       binding.dispose()
     }
   }
