@@ -62,8 +62,9 @@ extension ViewModelBinding {
   /// - Throws: The builder's own error;
   ///   ``RegistryError/interfaceNotProvided(type:key:declaredAt:registry:)`` for an interface
   ///   nobody provided; and the errors of ``watchThrowing(_:)-(ViewModelSpec<VM>)``. In each case
-  ///   nothing is left held, and nothing registered but what its spec keeps past its last holder
-  ///   (an `aliveForever` dependency built on the way, or one waiting out a grace period).
+  ///   nothing is left held, and nothing registered but what a dependency's own spec keeps past
+  ///   its last holder (one built on the way that is `aliveForever`, waits out a grace period,
+  ///   or is kept in its family's pool).
   @discardableResult
   public func readThrowing<Service>(_ spec: ServiceSpec<Service>) throws -> Service {
     try resolveThrowing(spec.spec, watching: false, operation: "readThrowing(_:)").value

@@ -198,9 +198,10 @@ open class ViewModelBinding {
   ///   reset while it built;
   ///   ``RegistryError/bindingDisposedWhileBuilding(operation:binding:type:key:)`` when the
   ///   builder, `onCreate` or `onBind` disposed this binding, which then cannot hold what it
-  ///   asked for (the instance is disposed unless others hold it). In each case this call leaves
-  ///   nothing held, and nothing registered but what its spec keeps past its last holder: a
-  ///   dependency built on the way that is `aliveForever`, or waits out a grace period, does so.
+  ///   asked for (what it built for it is disposed unless others hold it). In each case this
+  ///   call leaves nothing held, and nothing registered but what a dependency's own spec keeps
+  ///   past its last holder: one built on the way that is `aliveForever`, waits out a grace
+  ///   period, or is kept in its family's pool, does so.
   @discardableResult
   public func watchThrowing<VM: ViewModel>(_ spec: ViewModelSpec<VM>) throws -> VM {
     try resolveThrowing(spec, watching: true, operation: "watchThrowing(_:)")

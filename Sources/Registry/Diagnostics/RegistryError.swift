@@ -72,7 +72,8 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// The instance a resolution built, or found and started holding, was disposed before it
   /// returned (by its own `onCreate` or `onBind`). The throwing forms throw it; `watch(_:)` and
-  /// `read(_:)` report it and return the disposed instance.
+  /// `read(_:)` return the disposed instance without a report (its own hook disposed it, and
+  /// using it reports ``viewModelDisposed(operation:type:key:)``).
   case disposedDuringResolution(operation: String, type: String, key: String?)
 
   /// A mistake described by its message alone: what a caller reports or throws in the
@@ -249,9 +250,9 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
         """
     case .bindingDisposedWhileBuilding(let operation, let binding, let type, let key):
       return """
-        \(operation) was asked of binding \(binding), which was disposed during resolution, by the builder, onCreate or onBind it ran.
+        \(operation) was asked of binding \(binding), which was disposed during resolution.
           Type: \(type)   Key: \(key ?? "none")
-        A disposed binding cannot hold what it asked for, so what this resolution built for it was disposed too (aliveForever or not), unless another holder holds it.
+        A disposed binding cannot hold what it asked for: what the resolution built for it was disposed too (aliveForever or not), unless another holder holds it, and an instance it found alive goes as any does when a holder lets go.
         To fix, do not dispose a binding from inside a builder, onCreate or onBind it started; dispose it after the resolution returns.
         """
     case .aliveForeverWithoutKey(let type):
@@ -355,7 +356,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
         """
     case .disposedDuringResolution(let operation, let type, let key):
       return """
-        \(operation) built \(Describe.named(type, key: key)), which was disposed during resolution, before it could be returned.
+        \(operation) of \(Describe.named(type, key: key)) found it disposed during resolution, before it could be returned.
           Type: \(type)   Key: \(key ?? "none")
         Its own onCreate or onBind disposed it (or had it disposed), so nothing holds it and it was not cached.
         To fix, do not dispose an instance from its own onCreate or onBind; let its holders let go of it instead.

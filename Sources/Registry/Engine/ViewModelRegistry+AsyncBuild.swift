@@ -141,6 +141,13 @@ extension ViewModelRegistry {
           throwing: RegistryError.bindingDisposedWhileBuilding(
             operation: "\(waiter.operation)", binding: waiter.core.id,
             type: Describe.type(VM.self), key: Describe.key(active.key)))
+      } else if built.isDisposed {
+        // Its own `onCreate` or a waiter's `onBind` disposed it: the async forms throw, as the
+        // synchronous throwing forms do.
+        waiter.continuation.resume(
+          throwing: RegistryError.disposedDuringResolution(
+            operation: "\(waiter.operation)", type: Describe.type(VM.self),
+            key: Describe.key(active.key)))
       } else {
         waiter.continuation.resume(returning: built)
       }

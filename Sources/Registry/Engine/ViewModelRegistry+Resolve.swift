@@ -262,11 +262,11 @@ extension ViewModelRegistry {
   private func disposedDuringResolution<VM: ViewModel>(
     _ viewModel: VM, key: AnyHashable?, operation: StaticString, site: CallSite?
   ) throws -> VM {
-    let error = RegistryError.disposedDuringResolution(
-      operation: "\(operation)", type: Describe.type(VM.self), key: Describe.key(key))
-    guard let site else { throw UnheldInstance(error: error, viewModel: viewModel) }
-    report(error, at: site)
-    return viewModel
+    guard site == nil else { return viewModel }
+    throw UnheldInstance(
+      error: .disposedDuringResolution(
+        operation: "\(operation)", type: Describe.type(VM.self), key: Describe.key(key)),
+      viewModel: viewModel)
   }
 
   /// The async form of ``BindingCore/resolve(_:mode:operation:site:)``: shares a build in flight
@@ -377,20 +377,24 @@ extension ViewModelRegistry {
   }
 
   /// The `onBind` that a live instance's new hold ran disposed the binding, which then holds
-  /// nothing (the instance goes unless others hold it), or the instance itself. The throwing
-  /// forms throw; the others report, and return the instance as it is.
+  /// nothing (the instance goes if that was its last holder), or the instance itself. The
+  /// throwing forms throw; the others return the instance as it is, and report the binding's
+  /// disposal, as for an instance just built.
   @inline(never)
   private func disturbedBind(
     _ found: ViewModel, by holder: BindingCore, type: Any.Type, key: AnyHashable?,
     operation: StaticString, site: CallSite?
   ) throws -> ViewModel {
-    let error: RegistryError =
-      holder.isDisposed
-      ? .bindingDisposedWhileBuilding(
-        operation: "\(operation)", binding: holder.id, type: Describe.type(type),
-        key: Describe.key(key))
-      : .disposedDuringResolution(
-        operation: "\(operation)", type: Describe.type(type), key: Describe.key(key))
+    guard holder.isDisposed else {
+      guard site == nil else { return found }
+      throw UnheldInstance(
+        error: .disposedDuringResolution(
+          operation: "\(operation)", type: Describe.type(type), key: Describe.key(key)),
+        viewModel: found)
+    }
+    let error = RegistryError.bindingDisposedWhileBuilding(
+      operation: "\(operation)", binding: holder.id, type: Describe.type(type),
+      key: Describe.key(key))
     guard let site else { throw UnheldInstance(error: error, viewModel: found) }
     report(error, at: site)
     return found
@@ -419,6 +423,10 @@ extension ViewModelRegistry {
     case .refused(let found, let chain):
       report(.ownershipCycle(chain: chain), at: nil)
       return found
+    case .disturbed(let found, let error):
+      // An instance that disposed itself is returned as it is, as `watch(_:)` returns one.
+      if case .bindingDisposedWhileBuilding = error { report(error, at: nil) }
+      return found
     }
   }
 
@@ -431,14 +439,17 @@ extension ViewModelRegistry {
     switch lookUpCached(type, key: key, tag: tag, for: holder, mode: mode) {
     case .found(let found): return found
     case .refused(_, let chain): throw .ownershipCycle(chain: chain)
+    case .disturbed(_, let error): throw error
     }
   }
 
   /// What a cached lookup found: an instance (held, unless the binding is disposed) or none,
-  /// or an instance it refused to hold because of the ownership cycle in `chain`.
+  /// or an instance it refused to hold because of the ownership cycle in `chain`, or one whose
+  /// `onBind` disposed the binding or the instance itself (`error` says which).
   private enum CachedLookup<VM> {
     case found(VM?)
     case refused(VM, chain: [String])
+    case disturbed(VM, RegistryError)
   }
 
   private func lookUpCached<VM: ViewModel>(
@@ -469,7 +480,26 @@ extension ViewModelRegistry {
       // Found, but not held: holding it would keep both alive forever.
       return .refused(found, chain: chain)
     }
+    if let error = disturbance(of: found, by: holder, mode: mode) {
+      return .disturbed(found, error)
+    }
     return .found(found)
+  }
+
+  /// What the `onBind` of a cached lookup's new hold did wrong: disposed the binding, which then
+  /// holds nothing, or the instance; `nil` when neither.
+  private func disturbance(
+    of found: ViewModel, by holder: BindingCore, mode: ResolveMode
+  ) -> RegistryError? {
+    guard holder.isDisposed || found.isDisposed else { return nil }
+    let operation = mode.isWatching ? "watchCached" : "readCached"
+    let type = Describe.type(Swift.type(of: found))
+    let key = Describe.key(found.lifetime.record?.values.key)
+    guard holder.isDisposed else {
+      return .disposedDuringResolution(operation: operation, type: type, key: key)
+    }
+    return .bindingDisposedWhileBuilding(
+      operation: operation, binding: holder.id, type: type, key: key)
   }
 
   /// Every live instance of `VM` with `tag`, private ones included, newest first, held by
@@ -496,7 +526,14 @@ extension ViewModelRegistry {
       guard !isResetting, let record = candidate.lifetime.record else { return nil }
       let identity = record.identity.isShared ? record.identity : .borrowing(candidate)
       guard let chain = acquire(candidate, at: identity, by: holder, watching: mode.isWatching)
-      else { return candidate }
+      else {
+        if holder.isDisposed,
+          let error = disturbance(of: candidate, by: holder, mode: mode)
+        {
+          report(error, at: site)
+        }
+        return candidate
+      }
       // Found, but not held: holding it would keep both alive forever.
       report(.ownershipCycle(chain: chain), at: site)
       return nil

@@ -264,7 +264,7 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
     } catch {
       let viewModel = binding.registry.recover(
         from: error, resolving: spec, operation: "require(_:)", at: site)
-      if error is UnheldInstance, !viewModel.isDisposed {
+      if error is UnheldInstance, !viewModel.isDisposed, !isReleased {
         // Shown without being held, so that re-renders do not build (and report) again.
         move(to: .ready(viewModel, .owned(slot(for: spec))), announcing: false)
       }
@@ -294,7 +294,9 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
         spec, mode: watches ? .watch : .read, operation: watches ? "watch(_:)" : "read(_:)",
         site: site)
     } catch {
+      // Released before, or during the resolution (by a builder or hook): it stays released.
       if case .released = previous { throw error }
+      if isReleased { throw error }
       // The input changed to something that cannot be built: the old instance is not shown
       // any more, so it is let go too.
       stopShowing(previous, keeping: nil)
@@ -308,6 +310,9 @@ public final class ViewModelHost<VM: ViewModel>: Observable {
       move(to: .failed(error, .resolve(spec, slot)), announcing: announcing)
       throw error
     }
+    // Released during the resolution (a builder or hook released the host, disposing its
+    // binding): it stays released, and shows nothing.
+    if isReleased { return viewModel }
     stopShowing(previous, keeping: viewModel)
     move(to: .ready(viewModel, .owned(slot)), announcing: announcing)
     return viewModel

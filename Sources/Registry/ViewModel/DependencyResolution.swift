@@ -5,7 +5,8 @@
 /// registers an instance, before `onCreate`, it finds the wrappers among the instance's stored
 /// properties (see ``StoredProperties``) and gives each its owner. A read before that — in the
 /// initializer, which the builder runs, or on a view model made without a registry — is
-/// reported, and answered by an instance that nothing holds.
+/// reported, and answered without a hold: by the live shared instance, or else a new one that
+/// no registry tracks.
 ///
 /// A class per kind of spec (``ViewModelDependency``, ``ServiceDependency``) rather than a
 /// closure: the re-read path is then one virtual call with the spec at hand, and no closure

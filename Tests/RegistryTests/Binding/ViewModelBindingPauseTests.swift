@@ -94,7 +94,7 @@ private func pausedOwner() -> (
   }
 
   /// The same when the dependency was disposed alone while the binding was paused: the view
-  /// model let go of it, and is told of it on resume.
+  /// model did not let go of it, and learns on resume that it is gone.
   @Test func aPausedViewModelIsToldOfADependencyDisposedMeanwhileOnResume() {
     withTestRegistry { registry, _ in
       let (first, _, host, owner, provider) = pausedOwner()

@@ -208,9 +208,9 @@ private final class BindingKiller: ProbeViewModel {
       RegistryError.bindingDisposedWhileBuilding(
         operation: "watch(_:)", binding: "Screen#3", type: "SessionViewModel", key: nil
       ).description == """
-        watch(_:) was asked of binding Screen#3, which was disposed during resolution, by the builder, onCreate or onBind it ran.
+        watch(_:) was asked of binding Screen#3, which was disposed during resolution.
           Type: SessionViewModel   Key: none
-        A disposed binding cannot hold what it asked for, so what this resolution built for it was disposed too (aliveForever or not), unless another holder holds it.
+        A disposed binding cannot hold what it asked for: what the resolution built for it was disposed too (aliveForever or not), unless another holder holds it, and an instance it found alive goes as any does when a holder lets go.
         To fix, do not dispose a binding from inside a builder, onCreate or onBind it started; dispose it after the resolution returns.
         """)
   }

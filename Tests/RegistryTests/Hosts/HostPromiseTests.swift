@@ -34,6 +34,28 @@ private struct Offline: Error {}
     }
   }
 
+  /// A host released during its own resolution — by the `onBind` of what it resolves — stays
+  /// released ("Whether ``release()`` has run"), whichever way it resolved: it shows nothing.
+  @Test(arguments: ["resolve", "require"])
+  func aHostReleasedDuringItsResolutionStaysReleased(way: String) {
+    withTestRegistry { registry, reporter in
+      let host = ViewModelHost<ReleasesHost>()
+      let keeper = ViewModelBinding()
+      let spec = ViewModelSpec(key: "r") { ReleasesHost(host) }
+      let kept = keeper.watch(spec)
+      if way == "resolve" {
+        #expect(host.resolve(spec) == nil)
+      } else {
+        #expect(host.require(spec) === kept)
+      }
+      #expect(host.isReleased)
+      #expect(host.viewModel == nil)
+      #expect(reporter.errors.count == (way == "require" ? 1 : 0))
+      keeper.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   /// ViewModelHost.init: "`onUpdate`: Called once after each change the host should show" — by
   /// then the host shows it: its ``ViewModelHost/version`` has moved, and an instance disposed
   /// under it is no longer its ``ViewModelHost/viewModel``.
@@ -77,5 +99,21 @@ private struct Offline: Error {}
       #expect(host.viewModel === second)
       host.release()
     }
+  }
+}
+
+/// Releases `host` when the host's binding starts holding it (and never again).
+@MainActor
+private final class ReleasesHost: ViewModel {
+  private weak var host: ViewModelHost<ReleasesHost>?
+  private var binds = 0
+
+  init(_ host: ViewModelHost<ReleasesHost>) {
+    self.host = host
+  }
+
+  override func onBind(_ arg: InstanceArg, bindingId: String) {
+    binds += 1
+    if binds == 2 { host?.release() }
   }
 }

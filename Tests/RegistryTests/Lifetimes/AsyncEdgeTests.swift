@@ -45,6 +45,29 @@ private func settleTasks() async {
     #expect(registry.liveInstanceCount == 0)
   }
 
+  /// The async forms are throwing forms: an instance that disposed itself in its `onCreate`
+  /// makes them throw ``RegistryError/disposedDuringResolution(operation:type:key:)``, as
+  /// `watchThrowing(_:)` does.
+  @Test func anAsyncInstanceDisposedInItsOnCreateIsThrown() async {
+    let registry = ViewModelRegistry(name: "self-disposing")
+    final class SelfDisposing: ProbeViewModel {
+      override func onCreate(_ arg: InstanceArg) {
+        super.onCreate(arg)
+        dispose()
+      }
+    }
+    let binding = ViewModelBinding(registry: registry)
+    await #expect(
+      throws: RegistryError.disposedDuringResolution(
+        operation: "watchAsync(_:)", type: "SelfDisposing", key: #""s""#)
+    ) {
+      try await binding.watchAsync(
+        AsyncViewModelSpec(key: "s") { SelfDisposing("s", log: EventLog()) })
+    }
+    binding.dispose()
+    #expect(registry.liveInstanceCount == 0)
+  }
+
   @Test func completionOntoAPooledInstanceKeepsItInThePoolOnce() async {
     let registry = ViewModelRegistry(name: "async")
     let gate = AsyncGate()
