@@ -217,6 +217,56 @@ private final class RegistryRecordingViewModel: ProbeViewModel {
     }
   }
 
+  /// A lookup by key whose instance disposes itself in the `onBind` of the new hold: the
+  /// throwing lookup throws ``RegistryError/disposedDuringResolution(operation:type:key:)``, the
+  /// other returns it as it is, as `watch(_:)` does.
+  @Test(arguments: [false, true])
+  func aCachedLookupOfAnInstanceThatDisposesItselfOnBind(throwing: Bool) {
+    withTestRegistry { registry, reporter in
+      let first = ViewModelBinding()
+      let live = first.watch(ViewModelSpec(key: "second") { DisposedOnSecondBind() })
+      let second = ViewModelBinding()
+      if throwing {
+        #expect(
+          throws: RegistryError.disposedDuringResolution(
+            operation: "readCached", type: "DisposedOnSecondBind", key: #""second""#)
+        ) {
+          _ = try second.cached(DisposedOnSecondBind.self, key: "second", tag: nil, watching: false)
+        }
+      } else {
+        let found = second.cachedReportingCycles(
+          DisposedOnSecondBind.self, key: "second", tag: nil, watching: false)
+        #expect(found === live)
+        #expect(reporter.errors.isEmpty)
+      }
+      #expect(live.isDisposed)
+      #expect(registry.liveInstanceCount == 0)
+      first.dispose()
+      second.dispose()
+    }
+  }
+
+  /// The lookup of every instance with a tag: an `onBind` that disposes the binding is reported
+  /// once, and the instances after it are returned unheld.
+  @Test func aLookupByTagWhoseOnBindDisposesTheBindingReportsIt() {
+    withTestRegistry { registry, reporter in
+      let asker = ViewModelBinding(label: "Asker")
+      let keeper = ViewModelBinding()
+      let kept = keeper.watch(ViewModelSpec(key: "kept", tag: "screen") { DisposesBinding(asker) })
+      let found = asker.holdAll(DisposesBinding.self, taggedWith: "screen", watching: true)
+      #expect(found.map(ObjectIdentifier.init) == [ObjectIdentifier(kept)])
+      #expect(
+        reporter.errors == [
+          .bindingDisposedWhileBuilding(
+            operation: "watchCached", binding: asker.id, type: "DisposesBinding",
+            key: #""kept""#)
+        ])
+      #expect(asker.isDisposed)
+      keeper.dispose()
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   @Test func forcedDisposalRefreshesHostsOnceAfterEveryHook() {
     withTestRegistry { registry, _ in
       let log = EventLog()
