@@ -189,6 +189,35 @@ private final class RegistryRecordingViewModel: ProbeViewModel {
     }
   }
 
+  /// A live instance waiting out its grace period has no holder: the binding its `onBind`
+  /// disposed held it last, so it goes back to waiting, as any instance does when its last
+  /// holder lets go, and is disposed when the delay ends.
+  @Test func aWaitingInstanceWhoseOnBindDisposesTheAskingBindingWaitsAgain() {
+    withTestRegistry { registry, reporter in
+      let clock = ManualClock()
+      registry.clock = clock
+      let asker = ViewModelBinding(label: "Asker")
+      let spec = ViewModelSpec(key: "waiting", disposeDelay: .seconds(10)) {
+        DisposesBinding(asker)
+      }
+      let first = ViewModelBinding()
+      let waiting = first.watch(spec)
+      first.dispose()
+      #expect(registry.snapshot().instances.map(\.isAwaitingDisposal) == [true])
+      #expect(
+        throws: RegistryError.bindingDisposedWhileBuilding(
+          operation: "watchThrowing(_:)", binding: asker.id, type: "DisposesBinding",
+          key: #""waiting""#)
+      ) { _ = try asker.watchThrowing(spec) }
+      #expect(reporter.errors.isEmpty)
+      #expect(!waiting.isDisposed)
+      #expect(registry.snapshot().instances.map(\.isAwaitingDisposal) == [true])
+      clock.advance(by: .seconds(10))
+      #expect(waiting.isDisposed)
+      #expect(registry.liveInstanceCount == 0)
+    }
+  }
+
   /// The same through a lookup by key (AppleViewModel's `watchCached`): the throwing lookup
   /// throws, the other reports and returns the instance.
   @Test(arguments: [false, true])

@@ -257,7 +257,12 @@ private final class EagerSessionScreen: ViewModel {
       let binding = ViewModelBinding()
       let screen = binding.watch(ViewModelSpec(key: "eager-session") { EagerSessionScreen() })
       #expect(screen.sessionAtInit === shared)
-      #expect(reporter.errors.count == 1)
+      #expect(
+        reporter.errors.map { error -> String in
+          guard case .dependencyBeforeRegistration(let wrapper, let type, let key, _) = error
+          else { return "\(error)" }
+          return "\(wrapper) \(type) \(key ?? "nil")"
+        } == [#"@Read Session "session""#])
       holder.dispose()
       #expect(shared.isDisposed)
       binding.dispose()
